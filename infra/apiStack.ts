@@ -1,10 +1,4 @@
-/**
- * API stack: the key secret (./keySecret.ts), the router Lambda (functions/api/lambda.ts, bundled locally with
- * esbuild, no Docker: ./bundling.ts), the workers (jobs, delivery) and their queues (./workQueues.ts), SMS
- * (./sms.ts) and push (./push.ts), the HTTP API that routes the portal's /service paths to the router
- * (./httpApi.ts), and the alarms and dashboard (./monitoring.ts). Every resource is made in this stack, whichever
- * file makes it, so its logical id is the stack's.
- */
+/** API stack: secret, router, workers and queues, SMS, push, HTTP API and monitoring, all made in this stack so logical ids are its own. */
 import { Aws, CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { Dashboard } from 'aws-cdk-lib/aws-cloudwatch';
@@ -38,55 +32,41 @@ import { DELIVERY_VISIBILITY_S, DELIVERY_WORKER_TIMEOUT_S, JOB_WORKER_TIMEOUT_S,
 
 export interface HeraldApiStackProps extends StackProps {
   config: HeraldConfig;
-  /** every registry table; the router gets read/write on each (and its indexes) */
   tables: readonly ITable[];
-  /** the files of the storage port (the data stack's private, encrypted, versioned, TLS-only bucket) */
   storageBucket: IBucket;
-  /** the account table, whose stream feeds the audience snapshot (infra/audienceFeed.ts) */
   accountTable?: ITable;
-  /** the data stack's customer managed key (herald:customerManagedKey): the secrets are encrypted with it too */
+  /** the secrets are encrypted with it too */
   dataKey?: IKey;
   logRetention?: RetentionDays;
 }
 
 export class HeraldApiStack extends Stack {
   readonly routerFunction: NodejsFunction;
-  /** work requests hand off (forgot-password mail), run by the job worker after the answer */
   readonly jobQueue: Queue;
   readonly jobDeadLetters: Queue;
   readonly jobFunction: NodejsFunction;
-  /** the send pipeline's steps (fire, audience pages, send batches, checks) and their worker */
   readonly deliveryQueue: Queue;
   readonly deliveryDeadLetters: Queue;
   readonly deliveryFunction: NodejsFunction;
-  /** the account stream's consumer, when the stack is given the account table */
   readonly audienceFeed?: AudienceFeed;
-  /** two-way SMS events that could not be handled */
   readonly smsInboundDeadLetters: Queue;
-  /** SES events of Herald's mail (bounces, complaints, opens, clicks) */
   readonly configurationSet: ConfigurationSet;
-  /** EventBridge Scheduler's group for Herald's schedules, and the role its targets are sent with */
   readonly scheduleGroup: CfnScheduleGroup;
   readonly schedulerRole: Role;
   readonly httpApi: HttpApi;
-  /** `<apiId>.execute-api.<region>.<urlSuffix>`: the CloudFront origin */
   readonly apiDomainName: string;
   readonly keySecret: Secret;
-  /** every alarm notifies this topic (herald:alarmEmail subscribes an address) */
   readonly alarmTopic: Topic;
   readonly dashboard: Dashboard;
-  /** the queues' encryption: SQS-managed, or the customer managed key when herald:customerManagedKey is on */
   private readonly queueEncryption: QueueEncryptionProps;
-  /** X-Ray's write actions for every function's role: X-Ray has no resource to name */
+  /** X-Ray has no resource to name */
   private readonly tracingPolicy: ManagedPolicy;
 
   constructor(scope: Construct, id: string, props: HeraldApiStackProps) {
     super(scope, id, props);
     const { config } = props;
-    // by ARN: a grant then goes to the function's role only (the key's policy trusts the account's IAM), and the
-    // data stack's key policy never names this stack's roles (which would make the stacks depend on each other)
+    // by ARN: grants go to the function's role only, and the data stack's key policy never names this stack's roles (a stack cycle)
     const dataKey = props.dataKey ? Key.fromKeyArn(this, 'DataKey', props.dataKey.keyArn) : undefined;
-    // herald:customerManagedKey encrypts the queues' messages (campaign and job payloads) with the same key
     this.queueEncryption = dataKey ? { encryption: QueueEncryption.KMS, encryptionMasterKey: dataKey } : { encryption: QueueEncryption.SQS_MANAGED };
     const retention = props.logRetention ?? (Number(config.logRetentionDays) as RetentionDays);
     this.tracingPolicy = new ManagedPolicy(this, 'TracingPolicy', {
@@ -134,8 +114,7 @@ export class HeraldApiStack extends Stack {
       HERALD_SES_CONFIGURATION_SET: this.configurationSet.configurationSetName,
       HERALD_DELIVERY_VISIBILITY_S: String(DELIVERY_VISIBILITY_S),
       HERALD_STORAGE_BUCKET: props.storageBucket.bucketName,
-      // the translation system and the AI composer (herald:translationUrl, bedrockModelId, aiDailyLimit): empty is
-      // the runtime's default (functions/platform/runtime.ts defaultConfig)
+      // empty is the runtime's default (functions/platform/runtime.ts defaultConfig)
       HERALD_TRANSLATION_URL: config.translationUrl,
       HERALD_BEDROCK_MODEL_ID: config.bedrockModelId,
       HERALD_AI_DAILY_LIMIT: config.aiDailyLimit,
@@ -159,14 +138,13 @@ export class HeraldApiStack extends Stack {
       memorySize: 1024,
       timeout: Duration.seconds(29),
       logGroup,
-      // Set by the web stack's CloudFront Function; the Lambda is reached through CloudFront.
+      // set by the web stack's CloudFront Function; the Lambda is reached through CloudFront
       environment: { ...environment, HERALD_VIEWER_IP_HEADER: 'x-herald-viewer-ip' },
     });
     const tables = tableAccess(config.tablePrefix);
     this.routerFunction.addToRolePolicy(tables);
     this.keySecret.grantRead(this.routerFunction);
     this.routerFunction.addToRolePolicy(sendMail);
-    // the AI composer (functions/platform/ai.ts): Converse on the foundation models and inference profiles
     this.routerFunction.addToRolePolicy(
       new PolicyStatement({
         actions: ['bedrock:InvokeModel'],
@@ -181,7 +159,7 @@ export class HeraldApiStack extends Stack {
     );
     this.jobQueue.grantSendMessages(this.routerFunction);
     this.deliveryQueue.grantSendMessages(this.routerFunction);
-    // The router and the delivery worker schedule in Herald's group only, handing the scheduler its own role.
+    // Herald's schedule group only
     const manageSchedules = new PolicyStatement({
       actions: ['scheduler:CreateSchedule', 'scheduler:UpdateSchedule', 'scheduler:DeleteSchedule', 'scheduler:GetSchedule'],
       resources: [`arn:${Aws.PARTITION}:scheduler:${Aws.REGION}:${Aws.ACCOUNT_ID}:schedule/${this.scheduleGroup.ref}/*`],
@@ -206,16 +184,12 @@ export class HeraldApiStack extends Stack {
     this.keySecret.grantRead(this.jobFunction);
     this.jobFunction.addToRolePolicy(sendMail);
     props.storageBucket.grantReadWrite(this.jobFunction);
-    // an export loop that ended cancels its own schedule
     this.jobFunction.addToRolePolicy(manageSchedules);
-    // cloud sources read a partner's bucket through the role its owner trusts Herald's job worker to assume: only
-    // with the external id Herald made for that source (no other customer's role answers to it), and never a role
-    // of Herald's own account (whose roles may trust the account as a whole)
+    // only with the source's external id (no other customer's role answers to it), never a role of Herald's own account
     this.jobFunction.addToRolePolicy(
       new PolicyStatement({ actions: ['sts:AssumeRole'], resources: [`arn:${Aws.PARTITION}:iam::*:role/*`], conditions: { StringLike: { 'sts:ExternalId': 'herald-*' } } }),
     );
     this.jobFunction.addToRolePolicy(new PolicyStatement({ effect: Effect.DENY, actions: ['sts:AssumeRole'], resources: [`arn:${Aws.PARTITION}:iam::${Aws.ACCOUNT_ID}:role/*`] }));
-    // the source dialog names this role as the principal a customer's trust policy must allow
     this.routerFunction.addEnvironment('HERALD_JOB_ROLE_ARN', this.jobFunction.role!.roleArn);
 
     const deliveryLogs = new LogGroup(this, 'DeliveryLogs', { retention, removalPolicy: RemovalPolicy.DESTROY });
@@ -228,17 +202,15 @@ export class HeraldApiStack extends Stack {
       logGroup: deliveryLogs,
       environment,
     });
-    // at most this many batches in flight: with the shared rate, more would only wait
+    // with the shared rate, more batches in flight would only wait
     this.deliveryFunction.addEventSource(new SqsEventSource(this.deliveryQueue, { batchSize: 10, reportBatchItemFailures: true, maxConcurrency: 50 }));
     this.deliveryFunction.addToRolePolicy(tables);
     this.keySecret.grantRead(this.deliveryFunction);
     this.deliveryFunction.addToRolePolicy(sendMail);
     this.deliveryQueue.grantSendMessages(this.deliveryFunction);
-    // a finished run's notifications are a job (functions/services/notification)
     this.jobQueue.grantSendMessages(this.deliveryFunction);
     this.deliveryFunction.addToRolePolicy(manageSchedules);
     this.schedulerRole.grantPassRole(this.deliveryFunction.grantPrincipal);
-    // letters: each recipient's PDF, and after the run the merged PDF and manifest (functions/channels/directMail)
     props.storageBucket.grantReadWrite(this.deliveryFunction, 'letters/*');
     const { inbound, deadLetters } = addSms(this, {
       config,
@@ -265,7 +237,7 @@ export class HeraldApiStack extends Stack {
         bundled: bundledFunction('functions/domain/audience/streamLambda.ts'),
       });
     }
-    // the tables' and the bucket's data keys: use, never re-encrypt or manage
+    // use, never re-encrypt or manage
     if (dataKey)
       for (const fn of [this.routerFunction, this.jobFunction, this.deliveryFunction, inbound])
         dataKey.grant(fn, 'kms:Decrypt', 'kms:Encrypt', 'kms:GenerateDataKey', 'kms:DescribeKey');

@@ -1,10 +1,4 @@
-/**
- * The audience snapshot's feed on AWS: the account table's stream (NEW_IMAGE) to a function that writes each
- * batch's changes as one delta per organization under `audience/` in the storage bucket
- * (functions/domain/audience/streamLambda.ts). Batches that fail are retried, halved to find a bad record, and
- * after that sent to a dead-letter queue under an alarm; the next rebuild of a snapshot catches up whatever
- * was lost.
- */
+/** The account stream feeds the audience snapshot (functions/domain/audience/streamLambda.ts); lost batches are caught up by the next rebuild. */
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { type ManagedPolicy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
@@ -27,7 +21,6 @@ export interface AudienceFeedProps {
   queueEncryption: Pick<QueueProps, 'encryption' | 'encryptionMasterKey'>;
   retention: RetentionDays;
   logLevel: string;
-  /** how Herald's functions are bundled (infra/bundling.ts), for the feed's entry */
   bundled: BundledFunctionProps;
 }
 
@@ -56,7 +49,7 @@ export class AudienceFeed extends Construct {
       logGroup: logs,
       environment: { HERALD_STORAGE_BUCKET: props.storageBucket.bucketName, HERALD_LOG_LEVEL: props.logLevel },
     });
-    // the mapping made here rather than by DynamoEventSource, whose grant adds dynamodb:ListStreams on "*"
+    // made here rather than by DynamoEventSource, whose grant adds dynamodb:ListStreams on "*"
     const stream = props.accountTable.tableStreamArn!;
     this.function.addEventSourceMapping('AccountStream', {
       eventSourceArn: stream,

@@ -1,8 +1,4 @@
-/**
- * How CDK bundles every Herald Lambda (the settings themselves are ./lambdaBundling.ts, shared with the bench):
- * locally with esbuild, no Docker, and after bundling argon2's native binary, the letter fonts and the packages
- * kept beside the bundle copied next to it.
- */
+/** How CDK bundles every Herald Lambda: locally with esbuild, no Docker (settings in ./lambdaBundling.ts, shared with the bench). */
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -13,11 +9,7 @@ import { LAMBDA_BUNDLING, letterFontCopyCommands, packagesBesideCopyCommands } f
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-/**
- * @node-rs/argon2 loads a native binary, which esbuild cannot bundle: it stays external and is copied next to
- * the bundle with its linux-x64-gnu binary (the Lambda runs x86_64 on Amazon Linux, glibc). Where the binary
- * package is not installed (a non-Linux build host), npm fetches it for the Lambda's platform.
- */
+/** esbuild cannot bundle argon2's native binary: it is copied beside the bundle for x86_64 glibc, fetched by npm on a non-Linux host. */
 function argon2CopyCommands(outputDir: string): string[] {
   const require = createRequire(import.meta.url);
   const mainPkg = require.resolve('@node-rs/argon2/package.json');
@@ -38,10 +30,8 @@ function argon2CopyCommands(outputDir: string): string[] {
   ];
 }
 
-/** The bundling half of a Herald function's props: its entry, runtime and how it is built. */
 export type BundledFunctionProps = Pick<NodejsFunctionProps, 'entry' | 'handler' | 'projectRoot' | 'depsLockFilePath' | 'runtime' | 'architecture' | 'bundling'>;
 
-/** How every Herald Lambda is bundled (infra/lambdaBundling.ts): ESM for Node 22, the AWS SDK bundled, argon2's binary copied. */
 export function bundledFunction(entry: string): BundledFunctionProps {
   return {
     entry: join(ROOT, entry),

@@ -1,53 +1,32 @@
-/**
- * Deployment settings, read from CDK context (`cdk.json` or `cdk deploy -c herald:publicUrl=https://...`).
- * Defaults match the runtime's own defaults (functions/platform/runtime.ts `defaultConfig`).
- */
+/** Deployment settings from CDK context; defaults match functions/platform/runtime.ts `defaultConfig`. */
 import type { Node } from 'constructs';
 import type { LogLevel } from '../functions/platform/logger';
 import { MAP_TILE_URL } from '../shared/validation';
 
 const LOG_LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error', 'silent'];
-/** the retention periods CloudWatch Logs accepts */
 export const LOG_RETENTION_DAYS: readonly number[] = [1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400, 545, 731, 1096, 1827, 2192, 2557, 2922, 3288, 3653];
 
 export interface HeraldConfig {
-  /** physical table name prefix (HERALD_TABLE_PREFIX); tables are `${prefix}${entity.name}` */
   tablePrefix: string;
   authType: 'NONE' | 'AES256';
-  /** the portal's own app key (HERALD_APP_KEY) */
   appKey: string;
-  /** public address used in mailed links (HERALD_PUBLIC_URL); empty until the CloudFront domain is known */
+  /** empty until the CloudFront domain is known */
   publicUrl: string;
-  /** a sender verified in SES (HERALD_MAIL_FROM) */
   mailFrom: string;
   logLevel: LogLevel;
-  /** map tiles for the place pickers (HERALD_MAP_TILE_URL): an https XYZ template; empty for a plain grid */
   mapTileUrl: string;
-  /** the credit the tile provider asks for (HERALD_MAP_ATTRIBUTION) */
   mapAttribution: string;
-  /**
-   * End User Messaging SMS (HERALD_SMS_*): the origination identity (a phone number, pool or sender id, or its
-   * ARN; empty: AWS picks one of the account's), the SMS configuration set for events, the most to pay per
-   * part in USD ("0.05") and how long a message may wait for the carrier, in seconds (empty: Herald's default)
-   */
+  /** End User Messaging SMS (HERALD_SMS_*); an empty identity lets AWS pick one of the account's */
   smsOriginationIdentity: string;
   smsConfigurationSet: string;
   smsMaxPrice: string;
   smsTtlSeconds: string;
-  /**
-   * "true": one customer managed KMS key (rotated yearly) encrypts the tables, the assets bucket and the secrets,
-   * so an operator can audit and revoke every use of the data; "false" (default): AWS owned and managed keys
-   */
+  /** "true": one customer managed key (rotated yearly) for tables, bucket and secrets, so an operator can audit and revoke every use */
   customerManagedKey: string;
-  /** where the alarms are mailed (a subscription to the alarm topic); empty: subscribe to AlarmTopicArn yourself */
   alarmEmail: string;
-  /** days the functions' and the API's logs are kept (a CloudWatch Logs retention: 1, 3, 5, 7, 14, 30, 60, 90, ...) */
   logRetentionDays: string;
-  /** the translation system's JSON API, https (HERALD_TRANSLATION_URL); empty: no translation sync */
   translationUrl: string;
-  /** the Bedrock model or inference profile a brand voice without its own uses (HERALD_BEDROCK_MODEL_ID); empty: Herald's default */
   bedrockModelId: string;
-  /** AI generations per organization a day (HERALD_AI_DAILY_LIMIT); empty: Herald's default (50) */
   aiDailyLimit: string;
 }
 
@@ -128,7 +107,6 @@ export function readConfig(node: Node, overrides: Partial<HeraldConfig> = {}): H
   if (config.translationUrl && !/^https:\/\/[^/\s]+\S*$/.test(config.translationUrl)) {
     throw new Error(`herald:translationUrl must be an https address, not "${config.translationUrl}"`);
   }
-  // a model id (amazon.nova-lite-v1:0), an inference profile id (eu.anthropic.claude-...) or either's ARN
   if (config.bedrockModelId && !/^[A-Za-z0-9][A-Za-z0-9._:/-]{0,2047}$/.test(config.bedrockModelId)) {
     throw new Error(`herald:bedrockModelId must be a Bedrock model or inference profile id or ARN, not "${config.bedrockModelId}"`);
   }

@@ -1,9 +1,4 @@
-/**
- * Data stack: one DynamoDB table per entry of the entity registry (shared/entities DEPLOYED_ENTITIES), named
- * `${tablePrefix}${entity.name}` exactly as the runtime and the local stand-in (functions/store/tables.ts) name
- * them, plus the encrypted, private assets bucket and the bucket its access logs go to. Everything here is retained
- * when the stack is deleted.
- */
+/** Data stack: a table per DEPLOYED_ENTITIES entry, named as the runtime names it, and the assets bucket; all retained on delete. */
 import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, type ITable, ProjectionType, StreamViewType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
@@ -15,22 +10,18 @@ import { accessLogsBucket, logServerAccess } from './logBuckets';
 
 export interface HeraldDataStackProps extends StackProps {
   tablePrefix: string;
-  /** defaults to the registry; tests may pass a subset */
   entities?: readonly EntityDef[];
-  /** herald:customerManagedKey: one customer managed key for the tables, the assets bucket (and the API's secrets) */
   customerManagedKey?: boolean;
 }
 
 const attr = (k: KeyAttribute) => ({ name: k.name, type: k.type === 'N' ? AttributeType.NUMBER : AttributeType.STRING });
 
-/** `organizationUser` -> `OrganizationUser`: stable construct ids, so logical ids follow the entity name. */
+/** stable construct ids, so logical ids follow the entity name */
 const pascal = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 export class HeraldDataStack extends Stack {
-  /** tables by entity name */
   readonly tables: ReadonlyMap<string, ITable>;
   readonly assetsBucket: IBucket;
-  /** the customer managed key, when herald:customerManagedKey is on */
   readonly dataKey?: IKey;
 
   constructor(scope: Construct, id: string, props: HeraldDataStackProps) {
@@ -39,9 +30,7 @@ export class HeraldDataStack extends Stack {
     this.dataKey = props.customerManagedKey
       ? new Key(this, 'DataKey', { description: 'Herald: tables, assets and secrets', enableKeyRotation: true, removalPolicy: RemovalPolicy.RETAIN })
       : undefined;
-    // with the key on, the queues are encrypted with it too (infra/apiStack.ts): EventBridge (SES feedback to the
-    // job queue, and its dead letters) and SNS (the two-way SMS topic's dead letters) encrypt as services, which
-    // only the key's policy can allow; the functions and the scheduler's role are granted through IAM
+    // EventBridge and SNS encrypt into the queues as services, which only the key's policy can allow
     this.dataKey?.addToResourcePolicy(
       new PolicyStatement({
         principals: [new ServicePrincipal('events.amazonaws.com'), new ServicePrincipal('sns.amazonaws.com')],
@@ -85,15 +74,13 @@ export class HeraldDataStack extends Stack {
       enforceSSL: true,
       versioned: true,
       lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(7), noncurrentVersionExpiration: Duration.days(30) }],
-      // the portal PUTs large files (a cloud source's upload) straight to a presigned link: the link is the permission
+      // the portal PUTs large files straight to a presigned link: the link is the permission
       cors: [{ allowedMethods: [HttpMethods.PUT], allowedOrigins: ['*'], allowedHeaders: ['*'], maxAge: 3000 }],
       removalPolicy: RemovalPolicy.RETAIN,
     });
 
     this.assetsBucket = assets;
-    // its own log bucket: the web stack's cannot be used, as web depends on api depends on data. Made after the
-    // assets bucket, so the assets bucket stays the template's first. S3 delivers access logs to SSE-S3 buckets
-    // only, so this one is not encrypted with the customer managed key.
+    // its own log bucket (web depends on api depends on data), made second to keep the assets bucket first; SSE-S3, as S3 log delivery requires
     logServerAccess(assets, accessLogsBucket(this, 'AccessLogsBucket'), 'assets-bucket');
     new CfnOutput(this, 'AssetsBucketName', { value: this.assetsBucket.bucketName });
     new CfnOutput(this, 'TablePrefix', { value: props.tablePrefix });

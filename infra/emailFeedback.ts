@@ -1,15 +1,10 @@
-/**
- * SES events of Herald's mail: a configuration set whose bounces and complaints go to EventBridge's default bus
- * (the only one SES publishes to), and a rule that puts each of this configuration set's events on the job queue
- * as an `emailFeedback` job (functions/tracking/feedback.ts).
- */
+/** SES events of Herald's mail via EventBridge's default bus (the only one SES publishes to) to the job queue. */
 import type { Stack } from 'aws-cdk-lib';
 import { EventBus, EventField, Rule, RuleTargetInput } from 'aws-cdk-lib/aws-events';
 import { SqsQueue } from 'aws-cdk-lib/aws-events-targets';
 import { ConfigurationSet, EmailSendingEvent, EventDestination } from 'aws-cdk-lib/aws-ses';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 
-/** The configuration set and its feedback rule, made in `stack` (their logical ids are the stack's). */
 export function emailFeedback(stack: Stack, queues: { jobQueue: Queue; jobDeadLetters: Queue }): ConfigurationSet {
   const configurationSet = new ConfigurationSet(stack, 'ConfigurationSet', {});
   configurationSet.addEventDestination('Feedback', {
@@ -26,7 +21,6 @@ export function emailFeedback(stack: Stack, queues: { jobQueue: Queue; jobDeadLe
     targets: [
       new SqsQueue(queues.jobQueue, {
         message: RuleTargetInput.fromObject({ kind: 'emailFeedback', detail: EventField.fromPath('$.detail') }),
-        // an event EventBridge could not deliver waits with the failed jobs, under their alarm
         deadLetterQueue: queues.jobDeadLetters,
       }),
     ],

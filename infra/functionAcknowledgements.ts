@@ -1,13 +1,9 @@
-/**
- * The cdk-nag findings Herald's functions accept (infra/nag.ts), each with its reason: every wildcard left in
- * their roles is explained here. Each function's tracing is switched on here too, as every function passes.
- */
+/** The cdk-nag findings Herald's functions accept (infra/nag.ts), each with its reason. */
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { HeraldConfig } from './config';
 import { trace } from './functionAccess';
 import { acknowledge, acknowledgeWildcards } from './nag';
 
-/** Herald's functions: the router, the two workers and the two-way SMS function. */
 export interface HeraldFunctions {
   routerFunction: IFunction;
   jobFunction: IFunction;
@@ -15,7 +11,6 @@ export interface HeraldFunctions {
   inbound: IFunction;
 }
 
-/** The findings Herald's functions accept, each with its reason; every wildcard left is explained here. */
 export function acknowledgeFunctions(config: HeraldConfig, fns: HeraldFunctions): void {
   const { routerFunction, jobFunction, deliveryFunction, inbound } = fns;
   const all = [routerFunction, jobFunction, deliveryFunction, inbound];

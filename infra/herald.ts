@@ -1,7 +1,4 @@
-/**
- * Builds Herald's three stacks into an app: data (tables, assets bucket) -> api (secret, router Lambda, HTTP
- * API) -> web (S3 + CloudFront). Stacks are environment-agnostic, so synth needs no AWS account or credentials.
- */
+/** Herald's three stacks: data -> api -> web; environment-agnostic, so synth needs no AWS account. */
 import { type App, Tags } from 'aws-cdk-lib';
 import { HeraldApiStack } from './apiStack';
 import { type HeraldConfig, readConfig } from './config';

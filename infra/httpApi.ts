@@ -1,7 +1,4 @@
-/**
- * The HTTP API (payload v2) that routes the portal's /service paths to the router Lambda, with its access log
- * and throttling. CloudFront is its only caller (infra/webStack.ts).
- */
+/** The HTTP API that routes /service paths to the router; CloudFront is its only caller (infra/webStack.ts). */
 import { RemovalPolicy, type Stack } from 'aws-cdk-lib';
 import { type CfnStage, HttpApi, HttpMethod, PayloadFormatVersion } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
@@ -11,30 +8,24 @@ import { PATHS } from '../shared/paths';
 import { SDK_BASE_PATH, SDK_OPENAPI_PATH } from '../shared/sdk/contract';
 import { acknowledge } from './nag';
 
-/** The paths the router answers. */
 export const API_ROUTES: readonly { path: string; method: HttpMethod }[] = [
   { path: PATHS.api, method: HttpMethod.POST },
   { path: PATHS.init, method: HttpMethod.POST },
   { path: PATHS.webConfig, method: HttpMethod.GET },
-  // tracking: open pixel, click redirect, unsubscribe page (GET) and one-click unsubscribe (POST)
   { path: `${PATHS.tracking}/{proxy+}`, method: HttpMethod.GET },
   { path: `${PATHS.tracking}/{proxy+}`, method: HttpMethod.POST },
-  // uploads (JSON or a form, spec 000 section 7) and an organization's public assets
+  // spec 000 section 7
   { path: PATHS.upload, method: HttpMethod.POST },
   { path: `${PATHS.upload}Form`, method: HttpMethod.POST },
   { path: `${PATHS.upload}/uploadS3`, method: HttpMethod.POST },
   { path: `${PATHS.upload}/uploadS3Form`, method: HttpMethod.POST },
   { path: `${PATHS.assets}/{proxy+}`, method: HttpMethod.GET },
-  // the app SDK API: signed calls (POST) and its OpenAPI document (GET)
   { path: `${SDK_BASE_PATH}/{proxy+}`, method: HttpMethod.POST },
   { path: SDK_OPENAPI_PATH, method: HttpMethod.GET },
-  // recipient-action triggers' inbound webhooks
   { path: `${PATHS.hooks}/{proxy+}`, method: HttpMethod.POST },
-  // an organization's Twilio provider: message status callbacks and inbound replies (STOP)
   { path: `${PATHS.twilio}/{proxy+}`, method: HttpMethod.POST },
 ];
 
-/** The API, its routes to the router and its access log, made in `stack` (their logical ids are the stack's). */
 export function routerApi(stack: Stack, routerFunction: IFunction, retention: RetentionDays): HttpApi {
   const httpApi = new HttpApi(stack, 'HttpApi', {
     apiName: `${stack.stackName}-api`,

@@ -1,16 +1,15 @@
-/** The bucket each stack's access logs go to (S3 server access logs, CloudFront standard logs). */
 import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { BlockPublicAccess, Bucket, BucketEncryption, type CfnBucket, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { acknowledge } from './nag';
 
-/** Days access logs are kept: long enough to look into an incident reported a quarter later. */
+/** long enough to look into an incident reported a quarter later */
 export const ACCESS_LOG_DAYS = 90;
 
 export function accessLogsBucket(scope: Construct, id: string): Bucket {
   const bucket = new Bucket(scope, id, {
-    // CloudFront's standard logs are written with an ACL, so the bucket keeps object ACLs; S3 logs accept SSE-S3 only
+    // CloudFront's standard logs are written with an ACL; S3 logs accept SSE-S3 only
     objectOwnership: ObjectOwnership.OBJECT_WRITER,
     encryption: BucketEncryption.S3_MANAGED,
     blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
@@ -23,11 +22,7 @@ export function accessLogsBucket(scope: Construct, id: string): Bucket {
   return bucket;
 }
 
-/**
- * Sends `source`'s S3 server access logs to `logs` under `prefix`/, letting only the S3 logging service of this
- * account write there for that bucket. Set on the L1 so the log bucket can be made after the source bucket (which
- * keeps the source its template's first bucket).
- */
+/** Set on the L1 so the log bucket can be made after its source, which stays the template's first bucket. */
 export function logServerAccess(source: Bucket, logs: Bucket, prefix: string): void {
   (source.node.defaultChild as CfnBucket).loggingConfiguration = { destinationBucketName: logs.bucketName, logFilePrefix: `${prefix}/` };
   logs.addToResourcePolicy(

@@ -1,8 +1,4 @@
-/**
- * Herald's monitoring: the alarm topic every alarm notifies (herald:alarmEmail subscribes an address), the alarms
- * on dead letters, function error rates, send failures, throttles, queue age and SES's bounce and complaint rates,
- * and one dashboard of the same. Made in the API stack, so their logical ids are the stack's.
- */
+/** Alarms and one dashboard, made in the API stack so their logical ids are its own. */
 import { Duration, type Stack } from 'aws-cdk-lib';
 import { Alarm, ComparisonOperator, Dashboard, GraphWidget, type IMetric, MathExpression, Metric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
@@ -16,7 +12,6 @@ import type { HeraldFunctions } from './functionAcknowledgements';
 import { acknowledge } from './nag';
 import type { WorkQueues } from './workQueues';
 
-/** The topic every alarm notifies; with herald:alarmEmail, that address is subscribed. */
 export function alarmTopic(stack: Stack, config: HeraldConfig): Topic {
   const topic = new Topic(stack, 'AlarmTopic', { displayName: 'Herald alarms', enforceSSL: true });
   if (config.alarmEmail) {
@@ -26,17 +21,12 @@ export function alarmTopic(stack: Stack, config: HeraldConfig): Topic {
   return topic;
 }
 
-/** What the alarms and the dashboard watch. */
 export interface Monitored extends HeraldFunctions, WorkQueues {
   alarmTopic: Topic;
   smsInboundDeadLetters: Queue;
   audienceFeed?: AudienceFeed;
 }
 
-/**
- * Alarms (to the alarm topic) on dead letters, function error rates, send failures, throttles, queue age and
- * SES's bounce and complaint rates; and one dashboard of the same.
- */
 export function addMonitoring(stack: Stack, m: Monitored): Dashboard {
   const action = new SnsAction(m.alarmTopic);
   const alarm = (id: string, description: string, metric: IMetric, threshold: number, evaluationPeriods = 1) => {

@@ -1,20 +1,14 @@
-/**
- * cdk-nag over Herald's app: the AwsSolutions and Serverless packs, run by `infra/nag.test.ts` (and by hand:
- * `nagFindings(app)` after a synth). A finding Herald accepts is acknowledged on its construct with `acknowledge`,
- * always with the reason written beside it; the acknowledgements are written into the templates' metadata too.
- */
+/** cdk-nag's AwsSolutions and Serverless packs, run by `infra/nag.test.ts`; every accepted finding carries its reason. */
 import { CfnResource, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks, rules, ServerlessChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 
 export interface NagFinding {
-  /** `AwsSolutions-IAM5[Resource::*]`: the rule and, for rules with several findings, the finding */
   rule: string;
   path: string;
   severity: string;
 }
 
-/** The unacknowledged findings of both packs over every stack of the app. */
 export function nagFindings(app: IConstruct): NagFinding[] {
   applyWildcardReasons(app);
   const out: NagFinding[] = [];
@@ -26,19 +20,13 @@ export function nagFindings(app: IConstruct): NagFinding[] {
   return out;
 }
 
-/** Accepts the findings `ids` on `scope` (and everything under it), for the reason given. */
 export function acknowledge(scope: IConstruct, reason: string, ...ids: string[]): void {
   Validations.of(scope).acknowledge(...ids.map((id) => ({ id, reason })));
 }
 
 const WILDCARD_REASONS = 'herald:wildcard-reasons';
 
-/**
- * Accepts the IAM wildcards (AwsSolutions-IAM5 findings) of the policies under `scope` whose finding matches one
- * of `patterns` (`Action::s3:GetObject*`, `Resource::arn:...:table/herald-*`), for the reason given. The finding
- * text is only known once cross-stack references are resolved, so `nagFindings` turns these into
- * acknowledgements just before it checks; a wildcard no pattern explains stays a finding.
- */
+/** Findings are known only once cross-stack references resolve, so `nagFindings` applies these just before it checks. */
 export function acknowledgeWildcards(scope: IConstruct, reason: string, ...patterns: RegExp[]): void {
   scope.node.addMetadata(WILDCARD_REASONS, { reason, patterns: patterns.map((p) => p.source) });
 }

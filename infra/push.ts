@@ -1,8 +1,4 @@
-/**
- * Push through End User Messaging push (functions/channels/push): the delivery worker sends to the apps'
- * channels; the router saves the push channel settings (an app made on the first save, its APNs, APNs sandbox
- * and FCM channels written and removed) and sends test notifications.
- */
+/** Push through End User Messaging push (functions/channels/push). */
 import { Aws } from 'aws-cdk-lib';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';

@@ -1,10 +1,4 @@
-/**
- * SMS through End User Messaging SMS: the deployment's settings to the functions that send (the delivery
- * worker, and the router for test sends), `sms-voice:SendTextMessage` on the origination identity and the
- * configuration set only, and two-way SMS: a topic the origination number's two-way channel publishes replies
- * to (set it on the number: output SmsInboundTopicArn) and the function that lists a STOP
- * (functions/channels/sms/lambda.ts).
- */
+/** SMS through End User Messaging SMS: sending only on the origination identity and configuration set, and two-way STOP handling. */
 import { Aws, CfnOutput, Duration, RemovalPolicy, type Stack } from 'aws-cdk-lib';
 import { type ManagedPolicy, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
@@ -21,7 +15,6 @@ import type { QueueEncryption } from './workQueues';
 
 export interface SmsProps {
   config: HeraldConfig;
-  /** every Herald function's environment */
   environment: Record<string, string>;
   tableAccess: PolicyStatement;
   retention: RetentionDays;
@@ -32,7 +25,6 @@ export interface SmsProps {
   tracingPolicy: ManagedPolicy;
 }
 
-/** The SMS grants and settings, and the two-way SMS resources, made in `stack` (their logical ids are the stack's). */
 export function addSms(stack: Stack, props: SmsProps): { inbound: NodejsFunction; deadLetters: Queue } {
   const { config } = props;
   const smsEnvironment = {
@@ -43,9 +35,7 @@ export function addSms(stack: Stack, props: SmsProps): { inbound: NodejsFunction
   };
   const smsVoice = (type: string, id = '*') => `arn:${Aws.PARTITION}:sms-voice:${Aws.REGION}:${Aws.ACCOUNT_ID}:${type}/${id}`;
   const identity = config.smsOriginationIdentity;
-  // an ARN names its one resource; a number or id may be a phone number, a pool or a sender id of the account
   const origination = identity.startsWith('arn:') ? [identity] : [smsVoice('phone-number'), smsVoice('pool'), smsVoice('sender-id')];
-  // a message names the configuration set only when the deployment has one (functions/channels/sms)
   const configurationSet = !config.smsConfigurationSet
     ? []
     : [config.smsConfigurationSet.startsWith('arn:') ? config.smsConfigurationSet : smsVoice('configuration-set', config.smsConfigurationSet)];
@@ -59,7 +49,6 @@ export function addSms(stack: Stack, props: SmsProps): { inbound: NodejsFunction
   }
 
   const inboundTopic = new Topic(stack, 'SmsInboundTopic', { displayName: 'Herald two-way SMS', enforceSSL: true });
-  // replies SNS could not hand to the function, and events the function failed on twice, wait here under an alarm
   const deadLetters = new Queue(stack, 'SmsInboundDeadLetters', { retentionPeriod: Duration.days(14), ...props.queueEncryption, enforceSSL: true });
   acknowledge(deadLetters, 'A dead-letter queue is the end of the line: its messages wait for an operator, under an alarm', 'Serverless-SQSRedrivePolicy');
   const inboundLogs = new LogGroup(stack, 'SmsInboundLogs', { retention: props.retention, removalPolicy: RemovalPolicy.DESTROY });

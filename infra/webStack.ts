@@ -1,11 +1,6 @@
 /**
- * Web stack: the portal's single public address. A CloudFront distribution in front of
- *   /portalui/*  the web build (web/dist) in a private S3 bucket, read through Origin Access Control;
- *                extension-less paths are rewritten to /portalui/index.html (client-side routes);
- *   /service/*   the HTTP API: no caching, every method, all viewer headers except Host forwarded;
- *   anything else  redirected to /portalui/.
- * Every answer carries the portal's hardening headers (CSP, nosniff, frame and referrer policy) plus HSTS.
- * When web/dist is missing (synth before `npm run build:web`) a placeholder page is deployed instead.
+ * Web stack: one CloudFront address for the web build (/portalui/*, private S3 via OAC) and the HTTP API (/service/*, uncached).
+ * A placeholder page is deployed when web/dist is missing (synth before `npm run build:web`).
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -40,11 +35,8 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const WEB_PREFIX = 'portalui';
 
 export interface HeraldWebStackProps extends StackProps {
-  /** the HTTP API's host name (`<apiId>.execute-api.<region>.amazonaws.com`) */
   apiDomainName: string;
-  /** the storage origin the portal PUTs large files to by presigned link (`https://<assets bucket regional name>`) */
   uploadOrigin?: string;
-  /** the built web folder; defaults to web/dist */
   webDist?: string;
 }
 
@@ -53,7 +45,6 @@ const PLACEHOLDER_HTML = `<!doctype html>
 <body><p>Herald: the web build was not found when this stack was synthesized. Run <code>npm run build:web</code> and deploy again.</p></body></html>
 `;
 
-/** CloudFront Functions (cloudfront-js-2.0), exported for tests. */
 export const ROOT_REDIRECT = `function handler(event) {
   return { statusCode: 302, statusDescription: 'Found',
     headers: { location: { value: '/${WEB_PREFIX}/' }, 'cache-control': { value: 'no-store' } } };
@@ -66,10 +57,7 @@ export const SPA_REWRITE = `function handler(event) {
   return request;
 }`;
 
-/**
- * Tells the API who the viewer is: API Gateway sees only CloudFront's address, and a header the viewer sent
- * could be forged, so this function overwrites it with the address CloudFront itself saw.
- */
+/** API Gateway sees only CloudFront's address, and a viewer's header could be forged: CloudFront overwrites it. */
 export const VIEWER_IP_HEADER = 'x-herald-viewer-ip';
 export const VIEWER_IP = `function handler(event) {
   var request = event.request;
@@ -88,7 +76,7 @@ export class HeraldWebStack extends Stack {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
       objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
       enforceSSL: true,
-      // only build output lives here: it is redeployed, not kept; a week of earlier versions undoes a bad deploy
+      // only build output lives here; a week of earlier versions undoes a bad deploy
       versioned: true,
       lifecycleRules: [{ noncurrentVersionExpiration: Duration.days(7), abortIncompleteMultipartUploadAfter: Duration.days(1) }],
       removalPolicy: RemovalPolicy.DESTROY,
@@ -103,7 +91,7 @@ export class HeraldWebStack extends Stack {
       protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
       originSslProtocols: [OriginSslPolicy.TLS_V1_2],
     });
-    // the header set the local server sends (functions/platform/securityHeaders.ts), overriding any origin's own
+    // the same header set the local server sends (functions/platform/securityHeaders.ts)
     const securityHeaders = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: 'Herald: CSP, nosniff, frame and referrer policy, HSTS',
       securityHeadersBehavior: {
@@ -186,7 +174,6 @@ export class HeraldWebStack extends Stack {
       memoryLimit: 512,
     });
 
-    // CDK's own copy function (one per stack, beside the deployment): its code, runtime and grants are CDK's
     const copier = this.node.children.find((c) => c.node.id.startsWith('Custom::CDKBucketDeployment'));
     if (copier) {
       const webBucketId = this.getLogicalId(bucket.node.defaultChild as CfnBucket);

@@ -1,17 +1,12 @@
-/**
- * The workers' queues: the job queue (work requests hand off, run by the job worker after the answer) and the
- * delivery queue (the send pipeline's steps), each with its dead-letter queue under an alarm.
- */
 import { Duration, type Stack } from 'aws-cdk-lib';
 import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { Queue, type QueueProps } from 'aws-cdk-lib/aws-sqs';
 import { acknowledge } from './nag';
 
-/** A delivery message stays hidden this long while a worker holds it: six times the worker's timeout. */
 export const DELIVERY_WORKER_TIMEOUT_S = 120;
 export const DELIVERY_VISIBILITY_S = 6 * DELIVERY_WORKER_TIMEOUT_S;
 
-/** The job worker's time limit: a data export of up to 100,000 accounts fits well inside it. */
+/** A data export of up to 100,000 accounts fits well inside it. */
 export const JOB_WORKER_TIMEOUT_S = 300;
 
 export type QueueEncryption = Pick<QueueProps, 'encryption' | 'encryptionMasterKey'>;
@@ -23,10 +18,6 @@ export interface WorkQueues {
   deliveryDeadLetters: Queue;
 }
 
-/**
- * A worker's queue and its dead-letter queue (a message failed five times), under an alarm; made in `stack`, so
- * their logical ids (`<name>Queue`, `<name>DeadLetters`, `<name>DeadLettersAlarm`) are the stack's.
- */
 function queueWithDeadLetters(stack: Stack, name: string, visibilityTimeoutS: number, encryption: QueueEncryption, waiting: string): { queue: Queue; deadLetters: Queue } {
   const deadLetters = new Queue(stack, `${name}DeadLetters`, {
     retentionPeriod: Duration.days(14),
@@ -51,7 +42,7 @@ function queueWithDeadLetters(stack: Stack, name: string, visibilityTimeoutS: nu
   return { queue, deadLetters };
 }
 
-/** The two queues and their dead letters; each queue hides a message six times its worker's timeout, as Lambda's SQS guidance asks. */
+/** Visibility six times the worker's timeout, as Lambda's SQS guidance asks. */
 export function workQueues(stack: Stack, encryption: QueueEncryption): WorkQueues {
   const jobs = queueWithDeadLetters(stack, 'Job', JOB_WORKER_TIMEOUT_S * 6, encryption, 'jobs');
   const delivery = queueWithDeadLetters(stack, 'Delivery', DELIVERY_VISIBILITY_S, encryption, 'send pipeline messages');

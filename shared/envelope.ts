@@ -1,10 +1,7 @@
 /**
- * The `{service, payload}` envelope codec, shared by the browser and the router.
- * AES256 mode: JSON -> gzip (pako) -> AES-256-CBC (crypto-js, key = SHA-256 of the app secret, random IV
- * prefixed) -> base64; `sign` is HMAC-SHA256 (hex) of that base64 string with the app secret.
+ * The `{service, payload}` envelope codec of the browser: JSON, gzip, AES-256-CBC (key SHA-256 of the secret), base64, HMAC-SHA256 sign.
  * With the secret in the browser this is obfuscation, not secrecy: TLS and server-side checks protect data.
- * The router has the same codec on Node's crypto and zlib (functions/api/envelope.ts), so crypto-js and pako
- * stay out of its bundle; tests/support's client uses this one against it.
+ * The router has its own on Node's crypto (functions/api/envelope.ts), keeping crypto-js and pako out of its bundle.
  */
 import CryptoJS from 'crypto-js';
 import { Inflate, gzip } from 'pako';
@@ -105,14 +102,12 @@ export function decryptPayload(text: unknown, secret: string, limit = MAX_PAYLOA
   }
 }
 
-/** Builds the request body for a call in the given mode. */
 export function encodeRequest(service: string, payload: unknown, authType: AuthType, secret: string) {
   if (authType === 'NONE') return { service, payload: payload ?? {} };
   const encoded = encryptPayload(payload ?? {}, secret);
   return { service, payload: encoded, sign: signPayload(encoded, secret) };
 }
 
-/** Reads a response envelope's payload in the given mode (the server signs what it encrypts). */
 export function decodeResponsePayload(envelope: ResponseEnvelope, authType: AuthType, secret: string): unknown {
   if (authType === 'NONE' || envelope.state !== 'S') return envelope.payload;
   verifySign(envelope.payload as string, envelope.sign, secret);

@@ -1,6 +1,6 @@
 import type { Lang } from './i18n/lang';
 import { say } from './i18n/say';
-/** The error catalogue of spec 000 section 8: every code with its HTTP status and en/zh/ja messages. */
+/** The error catalogue of spec 000 section 8. */
 export { LANGS, type Lang } from './i18n/lang';
 
 interface CatalogueEntry {
@@ -111,14 +111,9 @@ export function errorMessage(code: ErrorCode, lang: Lang = 'en'): string {
   return ERROR_CATALOGUE[code][lang];
 }
 
-/** A detail in each language (a field error whose message the schema's own locale words). */
 export type LocalDetail = Readonly<Record<Lang, string>>;
 
-/**
- * The one error class: expected failures carry a catalogue code; `detail` adds context (a field name, a wait
- * time) in English, or in each language. `detail` is always the English (logs, tests); the answer takes the
- * caller's language (functions/api/steps.ts `detailIn`).
- */
+/** `detail` is always English (logs, tests); the answer takes the caller's language (functions/api/steps.ts `detailIn`). */
 export class AppError extends Error {
   readonly detail?: string;
   readonly localDetail?: LocalDetail;
@@ -126,7 +121,6 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     detail?: string | LocalDetail,
     readonly headers?: Record<string, string>,
-    /** A status other than the code's usual one, e.g. 413 for an oversized body (401002). */
     readonly statusOverride?: number,
   ) {
     const english = typeof detail === 'string' ? detail : detail?.en;

@@ -5,7 +5,6 @@ function truncate(value: number, decimals: number): number {
   return Math.trunc(value * f + (value >= 0 ? 1e-9 : -1e-9)) / f;
 }
 
-/** Counts: 100,000 or more as K with one decimal, 10,000,000 or more as M, otherwise grouped digits. */
 export function formatCount(value: number | null | undefined): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '--';
   const abs = Math.abs(value);
@@ -13,18 +12,15 @@ export function formatCount(value: number | null | undefined): string {
   if (abs >= 100_000) return `${truncate(value / 1_000, 1).toFixed(1)}K`;
   return (countFormat ??= new Intl.NumberFormat('en-US')).format(value);
 }
-/** one formatter for every count: `toLocaleString` builds a new one at each call, a list's cells pay that many times */
+/** `toLocaleString` builds a new formatter at each call, which a list's cells pay many times */
 let countFormat: Intl.NumberFormat | undefined;
 
-/**
- * An integer with its thousands grouped by commas, as `toLocaleString('en-US')` writes it, without loading ICU's
- * number formats: texts built when a module loads use it, which the router would otherwise pay at every cold start.
- */
+/** Without ICU's number formats: texts built at module load would otherwise cost the router at every cold start. */
 export function groupDigits(value: number): string {
   return String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
-/** Rates are truncated (not rounded) to two decimals; a missing rate shows '--'. */
+/** Truncated, not rounded (spec 001 section 9). */
 export function formatRate(ratio: number | null | undefined, asPercent = true): string {
   if (ratio === null || ratio === undefined || !Number.isFinite(ratio)) return '--';
   const v = truncate(asPercent ? ratio * 100 : ratio, 2);
@@ -33,7 +29,6 @@ export function formatRate(ratio: number | null | undefined, asPercent = true): 
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 
-/** A user's zone as the settings store it: an IANA name (Asia/Tokyo) or an offset of spec 001 section 9 (UTC+09:00). */
 const OFFSET_ZONE = /^UTC([+-])(\d{2}):(\d{2})$/;
 
 const zoneFormatters = new Map<string, Intl.DateTimeFormat | null>();
@@ -60,7 +55,6 @@ function zoneFormatter(timeZone: string): Intl.DateTimeFormat | null {
   return f;
 }
 
-/** Whether dates can be shown in `timeZone` (an IANA name or a UTC±hh:mm offset). */
 export function isDisplayZone(timeZone: string | null | undefined): timeZone is string {
   return !!timeZone && (OFFSET_ZONE.test(timeZone) || zoneFormatter(timeZone) !== null);
 }
@@ -69,11 +63,7 @@ function utcFields(d: Date): string {
   return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
 }
 
-/**
- * Dates as YYYY-MM-DD HH:mm:ss: in UTC (spec 001 section 9) when no zone is given, else on the wall clock of
- * `timeZone` with the zone named, its abbreviation where it has a well-known one (UTC, EST), else its IANA name
- * ("2026-11-25 09:00:00 Asia/Tokyo"). An unknown zone shows UTC, named.
- */
+/** UTC (spec 001 section 9) without a zone, else its wall clock with the zone named; an unknown zone shows UTC. */
 export function formatDateTime(value: number | string | Date | null | undefined, opts: { timeZone?: string } = {}): string {
   if (value === null || value === undefined || value === '') return '--';
   const d = value instanceof Date ? value : new Date(value);
@@ -93,10 +83,7 @@ export function formatDateTime(value: number | string | Date | null | undefined,
   return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second} ${name}`;
 }
 
-/**
- * A person's name from its parts: family name first in Japanese and Chinese (山田 太郎, 张伟), given name first
- * otherwise. Chinese names in Han characters are written without a space.
- */
+/** Family name first in Japanese and Chinese; Han-script names take no space. */
 export function displayName(first: string | null | undefined, last: string | null | undefined, lang: string): string {
   const given = (first ?? '').trim();
   const family = (last ?? '').trim();
@@ -106,7 +93,6 @@ export function displayName(first: string | null | undefined, last: string | nul
   return lang === 'zh' && han.test(given) && han.test(family) ? `${family}${given}` : `${family} ${given}`;
 }
 
-/** A language by its name in itself (ja → 日本語, zh → 中文, zh-TW → 中文（台灣）); the code when the runtime has no name for it. */
 export function languageName(code: string): string {
   try {
     const name = new Intl.DisplayNames([code], { type: 'language' }).of(code);
@@ -116,11 +102,7 @@ export function languageName(code: string): string {
   }
 }
 
-/**
- * What an avatar shows of a name: the family name's first character for a name in Chinese or Japanese script
- * (山田 太郎 → 山), which is how such a name is shortened; else the initials, given name first (Ada Lovelace → AL);
- * without a name, the username's first two letters.
- */
+/** A Chinese or Japanese name shortens to the family name's first character (山田 太郎 → 山), else initials. */
 export function avatarInitials(first: string | null | undefined, last: string | null | undefined, username: string): string {
   const given = (first ?? '').trim();
   const family = (last ?? '').trim();
@@ -129,7 +111,6 @@ export function avatarInitials(first: string | null | undefined, last: string | 
   return text.toUpperCase();
 }
 
-/** Timezone offsets are handled in minutes; UTC+05:30 is 330. */
 export function formatUtcOffset(minutes: number): string {
   const sign = minutes < 0 ? '-' : '+';
   const abs = Math.abs(minutes);

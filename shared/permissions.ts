@@ -1,4 +1,4 @@
-/** Every permission code of spec 000 section 6, grouped by area for the role editor. */
+/** Every permission code of spec 000 section 6. */
 export const NAV_PERMISSIONS = [
   'NAV_DASHBOARD',
   'NAV_HOME',
@@ -24,7 +24,6 @@ export const NAV_PERMISSIONS = [
   'NAV_WEB_BEHAVIOR_INSIGHTS',
   'NAV_PORTAL_USER',
   'NAV_PUSH_CHANNEL',
-  // The further navigation codes the spec names by subject.
   'NAV_S3_MANAGE',
   'NAV_KPI_TARGET',
   'NAV_CAMPAIGN_CUSTOMIZED_NODE',
@@ -62,7 +61,6 @@ export const PLAN_PERMISSIONS = [
 
 export const TEMPLATE_PERMISSIONS = ['TEMPLATE_LOCK', 'TEMPLATE_AI_BUILDER', 'TEMPLATE_EXPORT', 'TEMPLATE_IMPORT'] as const;
 
-/** Wildcard permissions for the translation-system junction. */
 export const JUNCTION_PERMISSIONS = ['JUNCTION_*', 'JUNCTION_PARAMETER_*'] as const;
 
 export const MESSAGE_TYPE_PERMISSIONS = ['MESSAGE_TYPE_AD_HOC', 'MESSAGE_TYPE_LIFECYCLE'] as const;
@@ -76,7 +74,6 @@ export const DELIVERY_TYPE_PERMISSIONS = [
   'DELIVERY_RECIPIENT_ACTION',
 ] as const;
 
-/** Actions on organizations beyond editing one (NAV_ORGANIZATION): creating a new one is a grant of its own. */
 export const ORGANIZATION_PERMISSIONS = ['ORGANIZATION_CREATE'] as const;
 
 export const PERMISSION_GROUPS = {
@@ -99,12 +96,11 @@ export function isPermission(value: string): value is Permission {
   return permissionSet.has(value);
 }
 
-/** Permissions in `wanted` that `held` lacks: what a grant would add beyond the granter's own rights. */
+/** what a grant would add beyond the granter's own rights */
 export function notHeld(held: readonly string[], wanted: readonly string[]): string[] {
   return wanted.filter((p) => !held.includes(p));
 }
 
-/** Every required permission must be held (spec 000 section 6). */
 export function holdsAll(held: readonly string[], required: readonly string[]): boolean {
   return required.every((p) => held.includes(p));
 }

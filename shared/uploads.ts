@@ -1,20 +1,13 @@
 import { say } from './i18n/say';
-/**
- * What may be uploaded (spec 001 section 5): each use with its size limit and the types it takes, file types
- * told by their bytes (a PNG renamed .gif is a PNG), animated GIFs told by their frames, and asset names. The
- * browser checks a file before sending it and the server checks it again with the same code.
- */
+/** What may be uploaded (spec 001 section 5), types told by their bytes; browser and server check with the same code. */
 
 export type UploadUse = 'image' | 'gif' | 'thumbnail' | 'file' | 'list' | 'brandSample';
 export type SniffedType = 'png' | 'jpg' | 'gif' | 'pdf' | 'html' | 'text' | 'other';
 
 interface UseRule {
   maxBytes: number;
-  /** the size as the spec's message names it */
   maxLabel: string;
-  /** the types taken; any when absent */
   types?: readonly SniffedType[];
-  /** an animated GIF is refused */
   stillOnly?: boolean;
 }
 
@@ -22,27 +15,18 @@ const KB = 1024;
 const MB = 1024 * KB;
 
 export const UPLOAD_RULES: Record<UploadUse, UseRule> = {
-  /** images of messages: png, jpg, gif (not animated) */
   image: { maxBytes: MB, maxLabel: '1MB', types: ['png', 'jpg', 'gif'], stillOnly: true },
-  /** GIF media of push messages, animated or not */
   gif: { maxBytes: 3 * MB, maxLabel: '3MB', types: ['gif'] },
-  /** the thumbnail of a video */
   thumbnail: { maxBytes: MB, maxLabel: '1MB', types: ['png', 'jpg'] },
-  /** message files, HTML included (sanitised when stored) */
+  /** HTML is sanitised when stored */
   file: { maxBytes: MB, maxLabel: '1MB' },
-  /** organization lists (text) */
   list: { maxBytes: 60 * KB, maxLabel: '60KB', types: ['text'] },
-  /** the brand voice's reference materials: PDF only */
   brandSample: { maxBytes: 3 * MB, maxLabel: '3MB', types: ['pdf'] },
 };
 
-/**
- * A recipient file uploaded for an import (a cloud source's or a preset parameter's): the browser PUTs it straight
- * to storage through a link signed for exactly its size, under this limit, and this content type.
- */
+/** The browser PUTs it straight to storage through a link signed for exactly its size. */
 export const IMPORT_FILE_UPLOAD = { maxBytes: 2048 * MB, maxLabel: '2GB', contentType: 'text/csv' } as const;
 
-/** The spec's upload messages. */
 export const UPLOAD_MESSAGES = {
   none: say('form.uploadNone'),
   tooLarge: (max: string) => say('form.uploadTooLarge', { max }),
@@ -54,7 +38,6 @@ export const UPLOAD_MESSAGES = {
 const startsWith = (bytes: Uint8Array, ...sig: number[]) => sig.every((b, i) => bytes[i] === b);
 const ascii = (bytes: Uint8Array, from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
 
-/** The type of a file by its first bytes, whatever its name says. */
 export function sniffType(bytes: Uint8Array): SniffedType {
   if (startsWith(bytes, 0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'png';
   if (startsWith(bytes, 0xff, 0xd8, 0xff)) return 'jpg';
@@ -66,7 +49,7 @@ export function sniffType(bytes: Uint8Array): SniffedType {
     .trimStart()
     .toLowerCase();
   if (/^(<!doctype html|<html|<head|<body|<table|<div|<p[\s>])/.test(head)) return 'html';
-  // text: no NUL and valid UTF-8 in what was read (streaming, so a character cut at the window's end is fine)
+  // streaming, so a character cut at the window's end is fine
   const window = bytes.subarray(0, 4096);
   if (!window.includes(0)) {
     try {
@@ -79,10 +62,7 @@ export function sniffType(bytes: Uint8Array): SniffedType {
   return 'other';
 }
 
-/**
- * The number of frames of a GIF, read from its block structure (image descriptors), counting up to `stopAt`;
- * -1 for a GIF too broken to walk (refused).
- */
+/** -1 for a GIF too broken to walk (refused) */
 export function gifFrames(bytes: Uint8Array, stopAt = 2): number {
   let i = 13;
   const flags = bytes[10] ?? 0;
@@ -101,7 +81,6 @@ export function gifFrames(bytes: Uint8Array, stopAt = 2): number {
     const block = bytes[i]!;
     if (block === 0x3b) return frames; // trailer
     if (block === 0x21) {
-      // extension: label, then sub-blocks
       i += 2;
       if (!skipSubBlocks()) return -1;
     } else if (block === 0x2c) {
@@ -117,7 +96,6 @@ export function gifFrames(bytes: Uint8Array, stopAt = 2): number {
   return frames > 0 ? frames : -1;
 }
 
-/** Why a name cannot name an asset, or null. */
 export function assetNameProblem(name: string): string | null {
   const trimmed = name.trim();
   // eslint-disable-next-line no-control-regex
@@ -128,11 +106,9 @@ export function assetNameProblem(name: string): string | null {
 export interface UploadCheck {
   ok: boolean;
   type: SniffedType;
-  /** the spec's message when refused */
   message?: string;
 }
 
-/** Checks a file for a use: its name, its size, its type by its bytes, and (where asked) that it is not animated. */
 export function checkUpload(use: UploadUse, name: string, bytes: Uint8Array): UploadCheck {
   const rule = UPLOAD_RULES[use];
   if (bytes.length === 0) return { ok: false, type: 'other', message: UPLOAD_MESSAGES.none };

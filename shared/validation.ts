@@ -1,4 +1,4 @@
-/** Validation rules and messages of spec 001 section 5 (the password rule first). */
+/** Validation rules and messages of spec 001 section 5. */
 import * as z from 'zod';
 import { say } from './i18n/say';
 
@@ -17,7 +17,6 @@ export const MESSAGES = {
   inputRequired: say('validation.inputRequired'),
 } as const;
 
-/** Which parts of the rule a password breaks (empty when it passes). */
 export function passwordProblems(password: string): string[] {
   const problems: string[] = [];
   if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) problems.push('length');
@@ -34,11 +33,7 @@ export function isValidPassword(password: string): boolean {
 
 export const passwordSchema = z.string().refine(isValidPassword, { message: MESSAGES.passwordRule });
 
-/**
- * An ordinary mailbox address: a dot-atom local part (no quoted forms, no control or non-ASCII characters) and a
- * domain of letter-digit-hyphen labels with a top-level label of letters. Stricter than RFC 5321 on purpose:
- * an address is a sign-in key and a mail header value, where odd forms only serve confusion.
- */
+/** Stricter than RFC 5321 on purpose: an address is a sign-in key and a header value, where odd forms only confuse. */
 const LOCAL_PART = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*$/;
 const DOMAIN = /^([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
 export function isValidEmail(value: string): boolean {
@@ -53,5 +48,4 @@ export function isDateRangeValid(start: number | string | Date, end: number | st
   return new Date(start).getTime() < new Date(end).getTime();
 }
 
-/** An https XYZ map tile template (the place pickers' tiles): https://tile.example.com/{z}/{x}/{y}.png */
 export const MAP_TILE_URL = /^https:\/\/[^\s]*\{z\}[^\s]*\{x\}[^\s]*\{y\}[^\s]*$/;

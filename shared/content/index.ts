@@ -1,8 +1,4 @@
-/**
- * Content per channel (issue 9): one schema each, all in the same multi-language template (theme, default
- * language, content per language; shared/render/template.ts), so languages, translation status, export and
- * import work the same for every channel. Email is the block builder's (shared/render).
- */
+/** Content per channel (issue 9), all in the one multi-language template so languages, translation, export and import work alike. */
 import * as z from 'zod';
 import type { Channel } from '../delivery';
 import { idString } from '../entities/entity';
@@ -17,7 +13,6 @@ import { say } from '../i18n/say';
 export const pushTemplateSchema = localizedTemplateSchema(pushContentSchema, z.literal('PUSH_NATIVE'));
 export const smsTemplateSchema = localizedTemplateSchema(smsContentSchema, z.literal('SMS'));
 export const lineTemplateSchema = localizedTemplateSchema(lineContentSchema, z.literal('LINE'));
-/** a letter also names its sender: one of the organization's companies (the company step) */
 export const letterTemplateSchema = localizedTemplateSchema(letterContentSchema, z.literal('DIRECT_MAIL')).and(z.object({ companyId: idString.optional() }));
 
 export const CHANNEL_TEMPLATES = {
@@ -28,17 +23,13 @@ export const CHANNEL_TEMPLATES = {
   DIRECT_MAIL: { template: letterTemplateSchema, content: letterContentSchema },
 } as const satisfies Record<Channel, { template: z.ZodType; content: z.ZodType }>;
 
-/** A stored template of any channel; the channel's own schema decides (see templateOfChannel). */
 export const anyTemplateSchema = z.union([pushTemplateSchema, smsTemplateSchema, lineTemplateSchema, letterTemplateSchema, emailTemplateSchema]);
 export type AnyTemplate = z.output<typeof anyTemplateSchema>;
 export type ChannelTemplate<C extends Channel> = z.output<(typeof CHANNEL_TEMPLATES)[C]['template']>;
 
 export type AnyTemplateInput = z.input<typeof anyTemplateSchema>;
 
-/**
- * A template in a payload, read by the schema of the channel it names (email when it names none), so errors
- * speak of that channel's fields (a union would hide why).
- */
+/** Read by the named channel's schema, so errors speak of its fields (a union would hide why). */
 export const templateInput = z
   .custom<AnyTemplateInput>((v) => typeof v === 'object' && v !== null && !Array.isArray(v), RENDER_MESSAGES.inputRequired('content'))
   .transform((given, ctx): AnyTemplate => {
@@ -55,7 +46,6 @@ export const templateInput = z
     return parsed.data as AnyTemplate;
   });
 
-/** For a payload's `.transform`: the payload's channel is its template's; naming another is refused. */
 export function parseChannelTemplate<T extends { channel?: Channel | undefined; template: AnyTemplate }>(value: T, ctx: z.RefinementCtx): T & { channel: Channel } {
   const channel = channelOf(value.template);
   if (value.channel !== undefined && value.channel !== channel) {
@@ -69,12 +59,10 @@ export function isEmailTemplate(template: AnyTemplate): template is EmailTemplat
   return channelOf(template) === 'EMAIL';
 }
 
-/** The channel a template is for: email templates may leave it out. */
 export function channelOf(template: { channel?: string }): Channel {
   return (template.channel ?? 'EMAIL') as Channel;
 }
 
-/** A short line for lists: the email or letter subject, the push title, the first words of an SMS or LINE text. */
 export function summaryLine(channel: Channel, content: unknown): string {
   const c = (content ?? {}) as Record<string, unknown>;
   const first = (text: unknown) => (typeof text === 'string' ? text.replace(/\s+/g, ' ').trim().slice(0, 100) : '');

@@ -1,9 +1,4 @@
-/**
- * Direct-mail content (spec 001 3.1, DIRECT_MAIL): a letter. The sender is a company of the company step
- * (company, full name, address, website, name, phone, email); the recipient's address block, the subject, the
- * body and the closing take personalisation tokens. `layoutLetter` gives the letter as lines, which both the
- * portal's page preview and the PDF renderer draw, so the preview is the letter.
- */
+/** Direct-mail content (spec 001 3.1); the preview and the PDF renderer both draw `layoutLetter`'s lines, so the preview is the letter. */
 import * as z from 'zod';
 import type { Company } from '../entities/company';
 import { RENDER_MESSAGES } from '../render/fields';
@@ -13,14 +8,13 @@ export const LETTER_LIMITS = { subject: 200, body: 10_000, address: 500, closing
 export const LETTER_RECIPIENT_DEFAULT = '{{firstName}} {{lastName}}\n{{attributes.address}}';
 
 export const letterContentSchema = z.object({
-  /** the address block in the envelope window; a line left empty by its tokens is dropped */
+  /** a line left empty by its tokens is dropped */
   recipientBlock: z.string().max(LETTER_LIMITS.address, RENDER_MESSAGES.tooLong('recipientAddress', LETTER_LIMITS.address)).default(LETTER_RECIPIENT_DEFAULT),
   subject: z
     .string({ error: RENDER_MESSAGES.inputRequired('subject') })
     .trim()
     .min(1, RENDER_MESSAGES.inputRequired('subject'))
     .max(LETTER_LIMITS.subject, RENDER_MESSAGES.tooLong('subject', LETTER_LIMITS.subject)),
-  /** paragraphs are separated by an empty line */
   body: z
     .string({ error: RENDER_MESSAGES.inputRequired('body') })
     .trim()
@@ -39,7 +33,7 @@ export interface LetterLayout {
   subject: string;
   paragraphs: string[];
   closing: string[];
-  /** the language the letter is written in (a BCP 47 tag): it picks the font's script (functions/channels/letterPdf.ts) */
+  /** it picks the font's script (functions/channels/letterPdf.ts) */
   language?: string;
 }
 
@@ -49,7 +43,6 @@ const lines = (text: string) =>
     .map((l) => l.trim())
     .filter((l) => l !== '');
 
-/** The letter as lines of text, personalised for one recipient, dated in the letter's language. */
 export function layoutLetter(content: LetterContent, sender: LetterSender | null, language: string, recipient: Recipient = {}, date = new Date()): LetterLayout {
   const personal = (text: string) => personalizeText(text, recipient);
   let dateText: string;

@@ -1,8 +1,4 @@
-/**
- * LINE content (spec 001 3.1 channel LINE): up to five messages sent together, each a text, an image or a
- * buttons message, within the Messaging API's limits (text 5,000 characters; buttons: alt text 400, title 40,
- * text 160 or 60 with a title or picture, 1–4 actions with labels of 20). Links must be https for images.
- */
+/** LINE content (spec 001 3.1) within the Messaging API's limits (text 5,000; buttons: alt 400, title 40, text 160 or 60, 1–4 actions). */
 import * as z from 'zod';
 import { isStorableUrl, RENDER_MESSAGES } from '../render/fields';
 import { URL_MAX } from '../render/limits';

@@ -1,23 +1,14 @@
-/**
- * Push (native) content, spec 001 3.1 and 3.2: title, intro and body; the content type; 0–2 buttons with the six
- * actions; media (video, GIF or thumbnail); a map location; extra parameters for the app; sound; expiry by date
- * or by days after sending; priority; inbox mode. An `html` message carries builder blocks (the in-app form of
- * the one renderer); a `url` message opens its address.
- */
+/** Push content, spec 001 3.1 and 3.2; an `html` message carries builder blocks (the in-app renderer). */
 import * as z from 'zod';
 import { blockSchema } from '../render/blocks';
 import { isStorableAppLink, isStorableUrl, RENDER_MESSAGES } from '../render/fields';
 import { MAX_BLOCKS, URL_MAX } from '../render/limits';
 import { type FieldKey, say } from '../i18n/say';
 
-/** spec 001 3.1: message content types */
 export const PUSH_CONTENT_TYPES = ['text', 'html', 'url', 'native', 'rating', 'recall', 'dataIntegration', 'empty'] as const;
-/** spec 001 3.2: button actions */
 export const PUSH_BUTTON_ACTIONS = ['WEBSITE', 'OPEN_PAGE', 'CALL', 'CLOSE', 'UPGRADE', 'REQUIRE_LOGIN'] as const;
 export const PUSH_MEDIA_TYPES = ['NONE', 'VIDEO', 'GIF', 'THUMBNAIL'] as const;
-/** spec 001 3.2: priority (send anyway, or follow user push settings) */
 export const PUSH_PRIORITIES = ['SEND_ANYWAY', 'FOLLOW_USER_SETTINGS'] as const;
-/** spec 001 3.2: inbox mode (inbox only, push and inbox, push without inbox) */
 export const PUSH_INBOX_MODES = ['INBOX_ONLY', 'PUSH_AND_INBOX', 'PUSH_ONLY'] as const;
 
 export const PUSH_LIMITS = { title: 100, intro: 150, body: 2000, buttonText: 30, buttons: 2, extras: 10, extraKey: 64, extraValue: 500, sound: 64, expiryDays: 28 } as const;
@@ -33,7 +24,6 @@ const link = (param: FieldKey, kind: 'link' | 'image') =>
 
 const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 
-/** A push's tap link: a web page or universal link (tracked), or a deep link in the app's own scheme (myshop://sale). */
 const appLink = (param: FieldKey) =>
   z
     .string()
@@ -46,13 +36,11 @@ const buttonSchema = z
   .object({
     text: z.string().trim().min(1, RENDER_MESSAGES.inputRequired('buttonText')).max(PUSH_LIMITS.buttonText, RENDER_MESSAGES.tooLong('buttonText', PUSH_LIMITS.buttonText)),
     action: z.enum(PUSH_BUTTON_ACTIONS, { error: say('validation.selectRequired', { param: say('field.buttonAction') }) }),
-    /** the address (website), the page (open page) or the number (call); the other actions take none */
     value: z.string().trim().max(URL_MAX, RENDER_MESSAGES.tooLong('buttonValue', URL_MAX)).default(''),
   })
   .superRefine((b, ctx) => {
     if (b.action === 'WEBSITE' && !(b.value && isStorableUrl(b.value, 'link'))) ctx.addIssue({ code: 'custom', path: ['value'], message: RENDER_MESSAGES.link('button') });
     if (b.action === 'OPEN_PAGE' && !b.value) ctx.addIssue({ code: 'custom', path: ['value'], message: RENDER_MESSAGES.inputRequired('page') });
-    // the app's page: its name, or a link (a deep link in the app's own scheme, a universal link) that must be one
     else if (b.action === 'OPEN_PAGE' && HAS_SCHEME.test(b.value) && !isStorableAppLink(b.value))
       ctx.addIssue({ code: 'custom', path: ['value'], message: RENDER_MESSAGES.appLink('page') });
     if (b.action === 'CALL' && !/^\+?[0-9][0-9 ()-]{2,28}$/.test(b.value)) ctx.addIssue({ code: 'custom', path: ['value'], message: say('render.phoneAction') });
@@ -60,7 +48,6 @@ const buttonSchema = z
 
 const expirySchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('NONE') }),
-  /** epoch milliseconds */
   z.object({ kind: z.literal('DATE'), at: z.number().int().positive() }),
   z.object({
     kind: z.literal('DAYS'),
@@ -82,9 +69,7 @@ export const pushContentSchema = z
       .max(PUSH_LIMITS.title, RENDER_MESSAGES.tooLong('title', PUSH_LIMITS.title)),
     intro: optionalText('intro', PUSH_LIMITS.intro),
     body: optionalText('body', PUSH_LIMITS.body),
-    /** what a tap on a `url` message opens: a web page, a universal link or a deep link (myshop://sale/autumn) */
     url: appLink('url'),
-    /** an `html` message's blocks (the HTML builder) */
     blocks: z
       .array(blockSchema)
       .max(MAX_BLOCKS, say('form.templateBlocksMax', { max: MAX_BLOCKS }))

@@ -1,10 +1,6 @@
 /**
- * What review should catch before a message goes out, on any channel: content still holding a block's sample
- * text (the texts a new block starts with, in any of our languages), a button or link that leads nowhere (no
- * address, or only '#'), and a personalisation token without a fallback (`{{firstName}}` rather than
- * `{{firstName|there}}`, shared/render/personalize.ts), which leaves a gap for recipients without the value.
- * Warnings, not errors: the author sees them when sending to review and the approver before approving; neither is
- * stopped. Pure: the wizard, the builder and the message detail call it on what they show.
+ * What review should catch on any channel: sample text left in, links to nowhere, tokens without a fallback.
+ * Warnings, not errors: author and approver see them, neither is stopped.
  */
 import { walkOrder } from '../plan/journey';
 import { BLOCK_TYPES, createBlock } from '../render/blocks';
@@ -16,34 +12,26 @@ export type ReviewWarningKind = (typeof REVIEW_WARNING_KINDS)[number];
 
 export interface ReviewWarning {
   kind: ReviewWarningKind;
-  /** the journey's message step it is in (a campaign of the builder) */
   stepId?: string;
-  /** the content language */
   language: string;
-  /** the field: `subject`, `body`, or a block's field such as `text`, `items.1.href` */
   field: string;
-  /** the block it is in (1 for the first) and its type */
   block?: { n: number; type: string };
-  /** what was found: the sample text, the button's or link's text, the token */
   text: string;
 }
 
-/** Content as plans carry it: a kind and, unless a library reference, a template with a content per language. */
 export interface ContentLike {
   kind: string;
   template?: { contents?: Readonly<Record<string, unknown>> };
 }
 
-/** Fields a person reads in a block: their starting texts are the samples. */
 const TEXT_KEYS = new Set(['text', 'title', 'subtitle', 'content', 'items']);
-/** Blocks whose starting texts are meant to be kept (a like/dislike prompt reads the same in every message). */
+/** a like/dislike prompt reads the same in every message */
 const KEPT_SAMPLES = new Set(['thumb']);
-/** A letter's address block is tokens by design: a line left empty is dropped, so no fallback is wanted. */
+/** a line left empty is dropped, so no fallback is wanted */
 const NO_FALLBACK_NEEDED = new Set(['recipientBlock']);
 const SAMPLE_LANGUAGES = ['en', 'ja', 'zh'];
 const TOKEN = /\{\{([^{}]*)\}\}/g;
 
-/** Plain, trimmed text of a field that may hold the paragraph's rich text. */
 const plain = (value: string) =>
   decodeEntities(value.replace(/<[^>]*>/g, ' '))
     .replace(/\s+/g, ' ')
@@ -56,7 +44,6 @@ function stringsOf(value: unknown): string[] {
   return [];
 }
 
-/** Each block type's sample texts in every language we start blocks in. */
 const SAMPLES: ReadonlyMap<string, ReadonlySet<string>> = new Map(
   BLOCK_TYPES.filter((type) => !KEPT_SAMPLES.has(type)).map((type) => {
     const texts = new Set<string>();
@@ -72,12 +59,10 @@ function isSample(type: string, value: string): boolean {
   const samples = SAMPLES.get(type);
   const text = plain(value);
   if (!samples || !text) return false;
-  // a long sample sentence left inside written text counts too
   for (const sample of samples) if (text === sample || (sample.length >= 12 && text.includes(sample))) return true;
   return false;
 }
 
-/** Every string in `value` with its path (`items.1.text`). */
 function leaves(value: unknown, path: string[] = []): { path: string[]; value: string }[] {
   if (typeof value === 'string') return [{ path, value }];
   if (Array.isArray(value)) return value.flatMap((v, i) => leaves(v, [...path, String(i)]));
@@ -92,7 +77,6 @@ function richLinks(nodes: readonly RichNode[]): { href: string; text: string }[]
   return nodes.flatMap((n) => (n.kind === 'link' ? [{ href: n.href, text: textOf(n.children) }] : n.kind === 'text' || n.kind === 'break' ? [] : richLinks(n.children)));
 }
 
-/** The buttons and links of a block that lead nowhere: [field, the text people see]. */
 function deadLinks(block: Record<string, unknown>): [string, string][] {
   const shown = (text: unknown) => typeof text === 'string' && text.trim() !== '';
   switch (block.type) {
@@ -102,7 +86,6 @@ function deadLinks(block: Record<string, unknown>): [string, string][] {
     case 'iconLinkGroup': {
       const items = Array.isArray(block.items) ? (block.items as Record<string, unknown>[]) : [];
       return items.flatMap((item, i): [string, string][] => {
-        // a link group shows an item by its text, an icon group by its picture
         const visible = block.type === 'textLinkGroup' ? shown(item?.text) : shown(item?.icon);
         return visible && noTarget(item.href) ? [[`items.${i}.href`, String(item.text ?? item.alt ?? '')]] : [];
       });
@@ -144,7 +127,6 @@ function languageWarnings(content: unknown, language: string): ReviewWarning[] {
   return out;
 }
 
-/** The warnings of one message's content, every language (a library reference has nothing to read yet). */
 export function contentWarnings(content: ContentLike | undefined, stepId?: string): ReviewWarning[] {
   const contents = content?.kind === 'TEMPLATE' ? undefined : content?.template?.contents;
   if (!contents) return [];
@@ -153,7 +135,6 @@ export function contentWarnings(content: ContentLike | undefined, stepId?: strin
 
 type JourneyLike = Parameters<typeof walkOrder>[0];
 
-/** A message's warnings: a single message's content, or each message step of a campaign's journey in walk order. */
 export function reviewWarnings(plan: { content?: ContentLike; journey?: JourneyLike }): ReviewWarning[] {
   if (!plan.journey) return contentWarnings(plan.content);
   return walkOrder(plan.journey).flatMap(({ id, step }) => (step.type === 'MESSAGE' ? contentWarnings(step.content, id) : []));

@@ -4,11 +4,7 @@ import { isValidEmail, MESSAGES } from '../validation';
 import { defineEntity, partitionShard, shardedPartitionValue, tenantFields } from './entity';
 import { say } from '../i18n/say';
 
-/**
- * Shards per organization of the account table. Each partition key value serves about 1,000 writes and 3,000
- * reads a second, so 16 shards take a bulk import or a fan-out at 16 times that, while listing a small
- * organization costs only 16 queries. Part of the stored keys: changing it means rewriting every account.
- */
+/** 16 shards: each partition key serves ~1,000 writes/s, so an import or fan-out scales 16-fold; part of the stored keys. */
 export const ACCOUNT_SHARDS = 16;
 export const ACCOUNT_PARTITION_KEY = 'pk' satisfies keyof ReturnType<typeof accountKey>;
 
@@ -26,11 +22,7 @@ export const ACCOUNT_LIMITS = {
   iotDevices: 50,
 } as const;
 
-/**
- * A custom attribute's name: a letter of any script (会員ランク, 会员等级, plan), then letters, marks, digits, `_`
- * or `-`, 64 at most (so never `__proto__`, and never a `.` that would read as a path). Stored as a key of the
- * account's `attributes` map and always named through expression placeholders, so any such name is safe there.
- */
+/** 64 at most, no `.`, never `__proto__`: a key of `attributes`, always named through expression placeholders. */
 export const ATTRIBUTE_NAME = /^\p{L}[\p{L}\p{M}\p{N}_-]{0,63}$/u;
 
 export const ACCOUNT_MESSAGES = {
@@ -77,7 +69,6 @@ function canonical(value: string | undefined, ctx: z.RefinementCtx, message: str
 }
 
 const email = z.string().trim().max(254).refine(isValidEmail, MESSAGES.emailIncorrect);
-/** A stored number is E.164; spaces and punctuation around an international number are dropped. */
 const phone = z
   .string()
   .trim()
@@ -86,7 +77,6 @@ const phone = z
   .refine((v) => E164.test(v), ACCOUNT_MESSAGES.phone);
 const addressText = z.string().trim().max(ACCOUNT_LIMITS.addressText);
 
-/** A postal address for letters; every part optional, empty lines dropped. */
 export const postalAddressSchema = z.object({
   recipientName: addressText.optional(),
   lines: z
@@ -97,7 +87,6 @@ export const postalAddressSchema = z.object({
   city: addressText.optional(),
   region: addressText.optional(),
   postcode: z.string().trim().max(20).optional(),
-  /** ISO 3166-1 alpha-2, upper case */
   country: z
     .string()
     .trim()
@@ -107,10 +96,7 @@ export const postalAddressSchema = z.object({
 });
 export type PostalAddress = z.infer<typeof postalAddressSchema>;
 
-/**
- * A vehicle of the account (spec 000: account vehicle data): its VIN (ISO 3779: 17 characters, never I, O or Q),
- * make, model and model year, as the organization's app or an import says.
- */
+/** Spec 000 account vehicle data; a VIN per ISO 3779 (17 characters, never I, O or Q). */
 export const vehicleSchema = z.object({
   vin: z
     .string()
@@ -123,32 +109,25 @@ export const vehicleSchema = z.object({
 });
 export type Vehicle = z.infer<typeof vehicleSchema>;
 
-/** A connected thing of the account besides its phones (a telematics unit, a charger, a meter): its own id, name and kind. */
 export const iotDeviceSchema = z.object({
   thingId: z.string().trim().min(1).max(128),
   name: z.string().trim().max(100).optional(),
   type: z.string().trim().max(64).optional(),
-  /** the vehicle it is fitted to, when it is */
   vin: z.string().trim().toUpperCase().max(17).optional(),
 });
 export type IotDevice = z.infer<typeof iotDeviceSchema>;
 
 const attributeValue = z.union([z.string().max(ACCOUNT_LIMITS.attributeText), z.number(), z.boolean(), z.null()]);
 
-/**
- * A recipient of an organization (spec 001 section 3.18): `id` is the organization's own key for the person.
- * Channel consents are opt-in. The partition key attribute (`pk`) is storage only: the store writes it from
- * `accountKey`, and it is not part of the record.
- */
+/** A recipient (spec 001 3.18); `pk` is storage only, written from `accountKey`. */
 export const accountSchema = z.object({
   ...tenantFields,
-  /** the first address is the primary one */
   emails: z
     .array(email)
     .max(ACCOUNT_LIMITS.emails)
     .refine((list) => new Set(list.map((e) => e.toLowerCase())).size === list.length, ACCOUNT_MESSAGES.emailTwice)
     .default([]),
-  /** E.164 numbers, the first the primary one (SMS); absent on accounts stored before phones existed */
+  /** E.164, the first the primary (SMS); absent on accounts older than phones */
   phones: z
     .array(phone)
     .max(ACCOUNT_LIMITS.phones)
@@ -168,7 +147,6 @@ export const accountSchema = z.object({
     .trim()
     .transform((v, ctx) => canonical(canonicalTimeZone(v), ctx, ACCOUNT_MESSAGES.timeZone))
     .optional(),
-  /** ISO 3166-1 alpha-2, upper case */
   country: z
     .string()
     .trim()
@@ -196,7 +174,6 @@ export const accountSchema = z.object({
   smsConsent: z.boolean().default(false),
   pushConsent: z.boolean().default(false),
   lineConsent: z.boolean().default(false),
-  /** the account's vehicles and IoT devices (its IoT tab); their track data are its `thing.track` app events */
   vehicles: z
     .array(vehicleSchema)
     .max(ACCOUNT_LIMITS.vehicles, ACCOUNT_MESSAGES.tooManyVehicles)
@@ -211,42 +188,31 @@ export const accountSchema = z.object({
 export type Account = z.infer<typeof accountSchema>;
 export type AttributeValue = z.infer<typeof attributeValue>;
 
-/** The shard that holds an account. */
 export function accountShard(id: string): number {
   return partitionShard(id, ACCOUNT_SHARDS);
 }
 
-/** The partition key value of one shard of an organization (fan-out reads each of the ACCOUNT_SHARDS). */
 export function accountPartition(orgId: number, shard: number): string {
   return shardedPartitionValue(orgId, shard);
 }
 
-/** The organization of an account partition key (`${orgId}#${shard}`); undefined for any other value. */
 export function accountOrgOf(pk: unknown): number | undefined {
   const [org, shard] = typeof pk === 'string' ? pk.split('#') : [];
   return org && shard !== undefined && Number.isInteger(Number(org)) ? Number(org) : undefined;
 }
 
-/** The table key of an account: the organization's shard, then the account's id. */
 export function accountKey(orgId: number, id: string): { pk: string; id: string } {
   return { pk: accountPartition(orgId, accountShard(id)), id };
 }
 
-/**
- * The key of the email index: `${orgId}#${primary address, lower case}`. One item per address and organization
- * spreads over as many partitions as there are addresses, so an exact-address search is one small query.
- */
+/** One key per address and organization: an exact-address search is one small query on no hot partition. */
 export function accountEmailKey(orgId: number, email: string): string {
   return `${orgId}#${email.trim().toLowerCase()}`;
 }
 
-/** Stored attributes that are keys only (the shard partition and the email index key), never part of a record. */
 export const ACCOUNT_STORAGE_FIELDS = [ACCOUNT_PARTITION_KEY, 'emailKey', 'zoneKey'] as const;
 
-/**
- * Accounts: millions per organization, so not a plain entity. No `crud` block; its store builds keys with
- * `accountKey` and enumerates an audience shard by shard, never by orgId alone.
- */
+/** Millions per organization, so no `crud`: its store reads an audience shard by shard, never by orgId alone. */
 export const accountEntity = defineEntity({
   name: 'account',
   scope: 'tenant',
@@ -254,7 +220,6 @@ export const accountEntity = defineEntity({
   partitionKey: { name: ACCOUNT_PARTITION_KEY, type: 'S' },
   sortKey: { name: 'id', type: 'S' },
   shardedPartition: { shards: ACCOUNT_SHARDS },
-  // each write reaches the audience snapshot's change log (functions/domain/audience/streamLambda.ts)
   stream: 'NEW_IMAGE',
   indexes: [
     { name: 'byEmail', partitionKey: { name: 'emailKey', type: 'S' }, projection: 'KEYS_ONLY' },

@@ -2,10 +2,9 @@ import * as z from 'zod';
 import { defineEntity, requiredText, TENANT_KEYS, tenantFields } from './entity';
 import { say } from '../i18n/say';
 
-/** What a message button does (spec 001 3.2's six actions). */
 export const ACTION_TYPES = ['WEBSITE', 'OPEN_PAGE', 'CALL', 'CLOSE', 'UPGRADE', 'REQUIRE_LOGIN'] as const;
 
-/** A named action buttons can use (spec 001 3.11: name, code, type). */
+/** Spec 001 3.11. */
 export const actionListSchema = z.object({
   ...tenantFields,
   name: requiredText('name', 100),

@@ -8,7 +8,6 @@ export const appSchema = z.object({
   description: z.string().max(500).default(''),
   status: z.enum(['ACTIVE', 'INACTIVE']).default('ACTIVE'),
   appType: z.enum(['PORTAL', 'IOS', 'Android', 'OAuth', 'ApiKey', 'BearerToken', 'BasicAuth']),
-  /** the envelope signing secret, sealed with the deployment's key */
   secretSealed: z.string(),
   ...auditFields,
 });

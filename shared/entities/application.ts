@@ -2,17 +2,10 @@ import * as z from 'zod';
 import { defineEntity, requiredText, TENANT_KEYS, tenantFields } from './entity';
 import { say } from '../i18n/say';
 
-/**
- * An organization's mobile app (spec 001 3.7) as the app SDK API knows it: its key names the app in every call
- * (`hk.<orgId>.<id>`, so a call finds its organization with one read) and its signing secret, sealed at rest,
- * signs them. The secret is shown once when issued and never again. Because the signing secret ships inside the
- * app, anyone can extract it; the server key (issued beside it, sealed too, kept on the organization's own back
- * end) signs the user tokens that prove an account's owner (docs/sdk/README.md).
- */
+/** The signing secret ships inside the app, so anyone can extract it: the server key, kept on the organization's back end, signs user tokens (docs/sdk/README.md). */
 /** Mobile apps and the API client types of spec 001 3.7. */
 export const APP_TYPES = ['IOS', 'Android', 'WEB', 'OAuth', 'ApiKey', 'BearerToken', 'BasicAuth'] as const;
 
-/** The app form's refusals, by their English text (the server's translator knows each). */
 export const APPLICATION_MESSAGES = {
   headerName: say('admin.headerName'),
   headerValue: say('admin.headerValue'),
@@ -27,12 +20,11 @@ export const APPLICATION_MESSAGES = {
   httpsOnly: say('admin.httpsOnly'),
 } as const;
 
-/** The application types whose devices are pushed to by an HTTPS call to the application's own endpoint. */
 export const API_APP_TYPES = ['OAuth', 'ApiKey', 'BearerToken', 'BasicAuth'] as const;
 export type ApiAppType = (typeof API_APP_TYPES)[number];
 export const isApiAppType = (t: string): t is ApiAppType => (API_APP_TYPES as readonly string[]).includes(t);
 
-/** An endpoint of an API application: http(s) here; the server holds it to https on AWS (handlers.ts). */
+/** http(s) here; the server holds it to https on AWS (handlers.ts) */
 const endpointUrl = z
   .string()
   .trim()
@@ -40,10 +32,8 @@ const endpointUrl = z
   .regex(/^(https?:\/\/[^\s/?#]+[^\s]*)?$/i, APPLICATION_MESSAGES.webAddress)
   .default('');
 
-/** A value the form sends and the server seals: never stored in the clear, never in an answer. */
 const secretInput = z.string().max(4096).optional();
 
-/** A header or query entry sent with the app's API calls; its value is sealed at rest and never shown again. */
 export const customHeaderSchema = z.object({
   key: z
     .string()
@@ -60,30 +50,21 @@ export const applicationSchema = z.object({
   ...tenantFields,
   name: requiredText('name', 100),
   description: z.string().trim().max(500).default(''),
-  /** WEB: a site's web snippet, whose secret is public; its calls are held to its allowed origins (docs/sdk/README.md) */
   appType: z.enum(APP_TYPES),
   authType: z.enum(['NONE', 'AES256']).default('NONE'),
   status: z.enum(['ACTIVE', 'INACTIVE']).default('ACTIVE'),
   stage: z.enum(['DEV', 'PROD']).default('DEV'),
-  /** iOS bundle id or Android package name */
   bundleId: z
     .string()
     .trim()
     .max(200)
     .regex(/^([A-Za-z][A-Za-z0-9_-]*(\.[A-Za-z0-9_-]+)+)?$/, 'Please enter a bundle id or package name such as com.example.app.')
     .default(''),
-  /** a mobile app's (Firebase) database URL, as spec 001 3.7 lists it; an API application's endpoint is `apiUrl` */
   databaseUrl: z.string().trim().max(2048).default(''),
-  /**
-   * An API application's push endpoint: each push to one of its devices is an HTTPS POST of the rendered message
-   * here (functions/channels/push/apiApp.ts). Spec 001 3.7 lists the API types and their credentials but no
-   * endpoint (its "database url" is the mobile apps' Firebase database), so it has a field of its own.
-   */
+  /** Spec 001 3.7 names no push endpoint for API types (its "database url" is Firebase's), hence a field of its own. */
   apiUrl: endpointUrl,
-  /** an OAuth application's token endpoint, where the client credentials grant gets the access token */
   tokenUrl: endpointUrl,
   certVersion: z.string().trim().max(50).default(''),
-  /** calls a minute before 400014; 0 is the deployment's default */
   rateLimitPerMinute: z.number().int().min(0).max(100_000).default(0),
   clientId: z.string().trim().max(200).default(''),
   username: z.string().trim().max(200).default(''),
@@ -96,12 +77,10 @@ export const applicationSchema = z.object({
   clientSecretSealed: z.string().optional(),
   bearerTokenSealed: z.string().optional(),
   passwordSealed: z.string().optional(),
-  /** the sealed value of each custom header, by its key */
   headerValuesSealed: z.record(z.string(), z.string()).optional(),
   clientSecretSet: z.boolean().default(false),
   bearerTokenSet: z.boolean().default(false),
   passwordSet: z.boolean().default(false),
-  /** a web app's sites, one origin a line (https://shop.example.com; a path is ignored): its calls come from these pages only */
   allowedOrigins: z
     .string()
     .trim()
@@ -164,14 +143,10 @@ export const applicationEntity = defineEntity({
   },
 });
 
-/**
- * What an account's apps reported: events (custom, message, geofence and beacon), kept under the account's own
- * key (`<orgId>#<accountId>`) in time order, so one account's history is one query and no organization is one
- * hot partition. Old events expire.
- */
+/** Kept under `<orgId>#<accountId>`: one account's history is one query and no organization is one hot partition. */
 export const accountEventSchema = z.object({
   accountKey: z.string(),
-  /** `<at, 13 digits>#<digest of the app's event id, or random>`: time order; an event sent again with its id has the same key */
+  /** an event sent again with its id gets the same key */
   eventKey: z.string(),
   orgId: z.number().int(),
   accountId: z.string(),
@@ -183,15 +158,12 @@ export const accountEventSchema = z.object({
   deviceId: z.string().optional(),
   planId: z.string().optional(),
   buttonId: z.string().optional(),
-  /** thing.track: the vehicle's VIN or IoT device's id */
   thingId: z.string().optional(),
-  /** message.scrolled: the depth reached, in percent */
   depth: z.number().int().optional(),
   url: z.string().optional(),
   geofenceId: z.string().optional(),
   beaconId: z.string().optional(),
   properties: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
-  /** WEB for a web app's events (the snippet); APP (or none, before web apps) for an iOS or Android app's */
   source: z.enum(['APP', 'WEB']).optional(),
   expiresAt: z.number().int(),
 });
@@ -200,7 +172,6 @@ export type AccountEvent = z.infer<typeof accountEventSchema>;
 export const accountEventEntity = defineEntity({
   name: 'accountEvent',
   scope: 'tenant',
-  // organization first, spread over its accounts, run shards or files (high volume: see OrgKeyForm)
   orgKey: { form: 'prefixed' },
   schema: accountEventSchema,
   partitionKey: { name: 'accountKey', type: 'S' },
@@ -208,10 +179,9 @@ export const accountEventEntity = defineEntity({
   ttlAttribute: 'expiresAt',
 });
 
-/** The account permission record (spec 001 3.18): each notification-permission change a device reported. */
+/** Spec 001 3.18. */
 export const permissionRecordSchema = z.object({
   accountKey: z.string(),
-  /** `<at, 13 digits>#<deviceId>` */
   recordKey: z.string(),
   orgId: z.number().int(),
   accountId: z.string(),
@@ -226,14 +196,12 @@ export type PermissionRecord = z.infer<typeof permissionRecordSchema>;
 export const permissionRecordEntity = defineEntity({
   name: 'permissionRecord',
   scope: 'tenant',
-  // organization first, spread over its accounts, run shards or files (high volume: see OrgKeyForm)
   orgKey: { form: 'prefixed' },
   schema: permissionRecordSchema,
   partitionKey: { name: 'accountKey', type: 'S' },
   sortKey: { name: 'recordKey', type: 'S' },
 });
 
-/** Nonces of signed SDK calls, kept while their timestamp could still pass: a second use is a replay. */
 export const sdkNonceSchema = z.object({ id: z.string(), expiresAt: z.number().int() });
 
 export const sdkNonceEntity = defineEntity({

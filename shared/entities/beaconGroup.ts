@@ -4,7 +4,6 @@ import { uint16 } from './geofence';
 import { namedEntity } from './namedEntity';
 import { say } from '../i18n/say';
 
-/** A group beacons belong to (spec 001 3.14); names are unique within an organization. */
 export const beaconGroupEntity = namedEntity('beaconGroup', {
   permission: 'NAV_BEACON',
   nameMax: 50,
@@ -16,10 +15,7 @@ export const beaconGroupEntity = namedEntity('beaconGroup', {
 });
 export const beaconGroupSchema = beaconGroupEntity.schema;
 
-/**
- * A beacon major (spec 000's catalogue: beaconMajor): a major number given a name within a group, as a store's
- * beacons share the store's major. Triggers and reports name a place by it; names are unique in an organization.
- */
+/** Spec 000 beaconMajor: a major number named within a group. */
 export const beaconMajorSchema = z.object({
   ...tenantFields,
   name: requiredText('name', 50),

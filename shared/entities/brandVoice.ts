@@ -1,8 +1,4 @@
-/**
- * The organization's AI brand voice (spec 001 3.19, the brand persona of /library/ai-brand-voice): one record per
- * organization (`id` is always `brandVoice`), edited by the persona wizard's five steps, and the translation
- * sync state of templates pushed to the external translation system (`junction`).
- */
+/** The AI brand voice (spec 001 3.19), one record per organization, and the translation sync state of templates. */
 import * as z from 'zod';
 import { auditFields, defineEntity, hexColor, TENANT_KEYS, tenantFields } from './entity';
 
@@ -12,16 +8,13 @@ export const BRAND_COLOR_TYPES = ['PRIMARY', 'SECONDARY', 'ACCENT', 'BACKGROUND'
 export const LANGUAGE_STYLES = ['FORMAL', 'NEUTRAL', 'CASUAL'] as const;
 export const SENTENCE_STRUCTURES = ['SHORT', 'BALANCED', 'DESCRIPTIVE'] as const;
 export const EMOTIONAL_RANGES = ['RESERVED', 'WARM', 'ENTHUSIASTIC'] as const;
-/** reference materials (PDF only) a brand voice keeps */
 export const BRAND_SAMPLES_MAX = 5;
 export const BRAND_TAGS_MAX = 10;
 
 export const brandColorSchema = z.object({ type: z.enum(BRAND_COLOR_TYPES), value: hexColor });
 export type BrandColor = z.output<typeof brandColorSchema>;
 
-/** What the persona wizard edits: brand content, voice, reference materials, design and layout. */
 export const brandVoiceFields = {
-  // brand content
   brandName: z.string().trim().max(100).default(''),
   url: z
     .string()
@@ -30,16 +23,13 @@ export const brandVoiceFields = {
     .regex(/^(https?:\/\/\S+)?$/, 'Please enter a full http or https link.')
     .default(''),
   description: z.string().trim().max(2000).default(''),
-  // voice
   toneTags: z.array(z.string().trim().min(1).max(40)).max(BRAND_TAGS_MAX).default([]),
   personalityTags: z.array(z.string().trim().min(1).max(40)).max(BRAND_TAGS_MAX).default([]),
   languageStyle: z.enum(LANGUAGE_STYLES).default('NEUTRAL'),
   sentenceStructure: z.enum(SENTENCE_STRUCTURES).default('BALANCED'),
   emotionalRange: z.enum(EMOTIONAL_RANGES).default('WARM'),
   voiceSample: z.string().trim().max(2000).default(''),
-  // reference materials: asset paths of PDFs uploaded with use `brandSample`
   samples: z.array(z.string().trim().min(1).max(300)).max(BRAND_SAMPLES_MAX).default([]),
-  // design
   fonts: z.array(z.string().trim().min(1).max(60)).max(3).default([]),
   logo: z
     .object({
@@ -49,9 +39,7 @@ export const brandVoiceFields = {
     })
     .default({ url: '', width: 0, height: 0 }),
   brandColors: z.array(brandColorSchema).max(8).default([]),
-  // layout
   layout: z.enum(BRAND_LAYOUTS).default('HERO_FIRST'),
-  /** the Bedrock model the composer uses on AWS (the deployment's default when empty) */
   modelId: z
     .string()
     .trim()
@@ -60,7 +48,6 @@ export const brandVoiceFields = {
     .default(''),
 };
 
-/** A persona the AI proposed from the brand content (`brandVoice.generate`), kept until the next one. */
 export const generatedVoiceSchema = z.object({
   toneTags: z.array(z.string()),
   personalityTags: z.array(z.string()),
@@ -87,10 +74,7 @@ export const brandVoiceEntity = defineEntity({
   permissions: { read: 'NAV_BRAND_VOICE', write: 'NAV_BRAND_VOICE' },
 });
 
-/**
- * A template pushed to the translation system (`id` is the template's): the default language's content hash
- * that was pushed (pushing the same content again answers 700001), the system's job id and the last sync.
- */
+/** The pushed content's hash: pushing the same content again answers 700001. */
 export const translationSyncSchema = z.object({
   orgId: z.number().int(),
   id: z.string(),
@@ -100,7 +84,6 @@ export const translationSyncSchema = z.object({
   contentHash: z.string(),
   pushedAt: z.number().int(),
   syncedAt: z.number().int().optional(),
-  /** the languages the last sync pulled into the template */
   syncedLanguages: z.array(z.string()).optional(),
   ...auditFields,
 });

@@ -1,8 +1,4 @@
-/**
- * Cloud sources (spec 001 3.13): recipient files an operator's systems drop on SFTP, in S3 or by upload, pulled on
- * a loop, checked column by column, held for confirmation when asked, and imported as accounts. Each delivery is
- * a history row; the rows that failed a check are its records.
- */
+/** Cloud sources (spec 001 3.13): recipient files pulled on a loop from SFTP, S3 or upload, checked and imported as accounts. */
 import * as z from 'zod';
 import { ATTRIBUTE_TYPES, IMPORT_TARGETS, KEY_CASES } from '../import/accountImport';
 import { CSV_DELIMITERS, CSV_ENCODINGS } from '../import/csv';
@@ -33,10 +29,8 @@ export const CLOUD_MESSAGES = {
   fileName: say('form.cloudFileName'),
 } as const;
 
-/** An SSH host key's fingerprint as OpenSSH prints it: SHA256 and unpadded base64. */
 export const HOST_KEY_FINGERPRINT = /^SHA256:[A-Za-z0-9+/]{43}$/;
 
-/** Why a run stopped before reading a file; the portal shows each in the user's language. */
 export const CLOUD_RUN_PROBLEMS = [
   'credentials',
   'hostKeyUnconfirmed',
@@ -49,10 +43,8 @@ export const CLOUD_RUN_PROBLEMS = [
 ] as const;
 export type CloudRunProblem = (typeof CLOUD_RUN_PROBLEMS)[number];
 
-/** A column of the file, in file order: what it must look like and what it fills. */
 export const fileColumnSchema = z.object({
   columnId: z.string({ error: CLOUD_MESSAGES.columnId }).trim().min(1, CLOUD_MESSAGES.columnId).max(200),
-  /** a JavaScript regular expression a non-empty cell must match in full */
   regex: z
     .string()
     .max(500)
@@ -65,7 +57,6 @@ export const fileColumnSchema = z.object({
       }
     }, CLOUD_MESSAGES.regex)
     .default(''),
-  /** the header cell of this column must say `columnId` */
   checkTitle: z.boolean().default(true),
   fieldType: z.enum([...IMPORT_TARGETS, 'ignore']).default('ignore'),
   attribute: z.string().trim().max(64).optional(),
@@ -81,9 +72,7 @@ export const cloudSourceSchema = z.object({
   sourceType: z.enum(CLOUD_SOURCE_TYPES),
   host: z.string().trim().max(255).default(''),
   port: z.number().int().min(1).max(65_535).default(22),
-  /** a folder on the server, or a key prefix in the bucket */
   filePath: z.string().trim().max(1024).default(''),
-  /** the file's name; `*` matches any characters (orders_*.csv) */
   fileName: z
     .string({ error: CLOUD_MESSAGES.fileName })
     .trim()
@@ -107,43 +96,34 @@ export const cloudSourceSchema = z.object({
     .default(''),
   resourceName: z.string().trim().max(200).default(''),
   fileColumns: z.array(fileColumnSchema).min(1, CLOUD_MESSAGES.columnId).max(200),
-  /** the columnId of the accounts' key */
   uniqueIdField: z
     .string({ error: say('validation.chooseRequired', { param: say('field.uniqueIdColumn') }) })
     .trim()
     .min(1, say('validation.chooseRequired', { param: say('field.uniqueIdColumn') })),
   keyCase: z.enum(KEY_CASES).default('NORMAL'),
-  /** rows are numbered from 1; with a header, data starts at row 2 */
   firstDataRow: z.number().int().min(1).max(1_000_000).default(2),
   lastDataRow: z.number().int().min(1).optional(),
   encoding: z.enum(CSV_ENCODINGS).default('UTF-8'),
   splitChar: z.enum(CSV_DELIMITERS).default(','),
-  /** an .xlsx delivery's sheet; empty: the first */
   sheetName: sheetNameSchema,
-  /** a column whose value becomes one of the account's tags */
   groupColumn: z.string().trim().max(200).optional(),
-  /** a column whose value is the account's locale */
   localeColumn: z.string().trim().max(200).optional(),
   emailReceivers: z.array(email).max(10).default([]),
-  /** import a file again when it is delivered again under the same name, size and time */
   multiSend: z.boolean().default(false),
   loopType: z.enum(EXPORT_LOOPS, { error: say('validation.selectRequired', { param: say('field.loopType') }) }).default('DAILY'),
   status: z.enum(['ACTIVE', 'INACTIVE']).default('ACTIVE'),
   alertTypes: z.array(z.enum(CLOUD_ALERT_TYPES)).max(3).default(['FAILURE']),
-  /** a file with more data rows fails unread past the limit */
   largeFileRowLimit: z.number().int().min(1).max(50_000_000).default(1_000_000),
-  /** hold each delivery after its check until someone confirms or skips it */
   holdForConfirmation: z.boolean().default(false),
   nextExecuteTime: z.number().int().optional(),
   lastExecuteTime: z.number().int().optional(),
   passwordSealed: z.string().optional(),
   privateKeySealed: z.string().optional(),
   secretKeySealed: z.string().optional(),
-  /** made by Herald at the first save with a role ARN; the role's trust policy requires it (sts:ExternalId) */
+  /** the role's trust policy requires it (sts:ExternalId), against the confused deputy */
   externalId: z.string().max(64).optional(),
-  /** the SFTP server's host key the user confirmed; every connection is checked against it before signing in */
+  /** every connection is checked against it before signing in */
   hostKey: z.string().regex(HOST_KEY_FINGERPRINT).optional(),
-  /** a host key a run met that is not the confirmed one (or the first one), waiting for the user */
   pendingHostKey: z.string().regex(HOST_KEY_FINGERPRINT).optional(),
   /** a copy keeps no secret: it does not run until a save gives its credentials again */
   credentialsNeeded: z.boolean().default(false),
@@ -159,15 +139,12 @@ export const cloudSourceEntity = defineEntity({
   permissions: { read: 'NAV_CLOUD_SOURCE', write: 'NAV_CLOUD_SOURCE' },
 });
 
-/** `<orgId>#<sourceId>`: the partition of one source's deliveries. */
 export const cloudHistoryKeyOf = (orgId: number, sourceId: string) => `${orgId}#${sourceId}`;
 
 const count = z.number().int().nonnegative();
 
-/** One delivery of a source: the file, where its check and import stand, and their counts. */
 export const cloudSourceHistorySchema = z.object({
   historyKey: z.string(),
-  /** `<time, 13 digits>-<random>`: newest last in key order */
   id: z.string(),
   orgId: z.number().int(),
   sourceId: z.string(),
@@ -182,7 +159,6 @@ export const cloudSourceHistorySchema = z.object({
   created: count,
   updated: count,
   error: z.string().optional(),
-  /** the kind of `error` when the run stopped before reading (shown translated) */
   problem: z.enum(CLOUD_RUN_PROBLEMS).optional(),
   dateCreated: z.number().int(),
   dateUpdated: z.number().int(),
@@ -193,7 +169,6 @@ export type CloudSourceHistory = z.infer<typeof cloudSourceHistorySchema>;
 
 export const cloudSourceHistoryEntity = defineEntity({
   name: 'cloudSourceHistory',
-  // a delivery per file: organization first, `sk` = `<sourceId>#<id>` (moved from `historyKey` + `id`)
   table: 'cloudSourceHistoryV2',
   scope: 'tenant',
   orgKey: { form: 'composed', restKey: 'historyKey', sort: { name: 'id', type: 'S' } },
@@ -201,10 +176,8 @@ export const cloudSourceHistoryEntity = defineEntity({
   ...COMPOSED_KEYS,
 });
 
-/** `<orgId>#<sourceId>#<historyId>`: the partition of one delivery's records. */
 export const cloudRecordKeyOf = (orgId: number, sourceId: string, historyId: string) => `${orgId}#${sourceId}#${historyId}`;
 
-/** A row of a delivery that failed its check or its import: its row number in the file and why. */
 export const cloudSourceRecordSchema = z.object({
   recordKey: z.string(),
   row: z.number().int(),
@@ -217,12 +190,10 @@ export type CloudSourceRecord = z.infer<typeof cloudSourceRecordSchema>;
 export const cloudSourceRecordEntity = defineEntity({
   name: 'cloudSourceRecord',
   scope: 'tenant',
-  // organization first, spread over its accounts, run shards or files (high volume: see OrgKeyForm)
   orgKey: { form: 'prefixed' },
   schema: cloudSourceRecordSchema,
   partitionKey: { name: 'recordKey', type: 'S' },
   sortKey: { name: 'row', type: 'N' },
 });
 
-/** Records kept per delivery; the counts go on past it. */
 export const CLOUD_RECORDS_KEPT = 10_000;

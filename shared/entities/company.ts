@@ -5,7 +5,7 @@ import { fieldName, say } from '../i18n/say';
 
 export const DIRECT_MAIL_TYPES = ['LETTER', 'POSTCARD', 'CATALOG', 'FLYER'] as const;
 
-/** The sender of direct mail: every field of the wizard's Company step is required (spec 001 section 5). */
+/** Spec 001 section 5: every field of the wizard's Company step is required. */
 export const companySchema = z.object({
   ...tenantFields,
   company: requiredText('company', 100),

@@ -2,13 +2,9 @@ import * as z from 'zod';
 import { defineEntity, idString, requiredText, TENANT_KEYS, tenantFields } from './entity';
 import { say } from '../i18n/say';
 
-/**
- * At most this many messages in a dashboard group: its sub-dashboard reads their counters by name, so a
- * request's cost follows the group's size, never the organization's.
- */
+/** Its sub-dashboard reads counters by name: a request's cost follows the group's size, never the organization's. */
 export const DASHBOARD_GROUP_MAX_PLANS = 50;
 
-/** Messages a marketing lead follows together (/dashboard/groups), each group with its sub-dashboard (spec 001 section 5: it needs a name). */
 export const dashboardGroupSchema = z.object({
   ...tenantFields,
   name: requiredText('name', 100),

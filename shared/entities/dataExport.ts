@@ -2,13 +2,8 @@ import * as z from 'zod';
 import { defineEntity, idString, requiredText, TENANT_KEYS, tenantFields } from './entity';
 import { say } from '../i18n/say';
 
-/** What an export reads (spec 001 3.16 "export type"). */
 export const EXPORT_TYPES = ['ACCOUNTS', 'UNSUBSCRIPTIONS'] as const;
 export type ExportType = (typeof EXPORT_TYPES)[number];
-/**
- * Columns an account export may hold, in file order; a custom export picks some. `attributes` becomes one column
- * per attribute name (`attributes.<name>`, as the import maps them).
- */
 export const ACCOUNT_EXPORT_COLUMNS = [
   'id',
   'email',
@@ -28,21 +23,16 @@ export const ACCOUNT_EXPORT_COLUMNS = [
 ] as const;
 export const UNSUBSCRIPTION_EXPORT_COLUMNS = ['dateCreated', 'channelName', 'target', 'source'] as const;
 export const EXPORT_STATES = ['RUNNING', 'DONE', 'EMPTY', 'FAILED'] as const;
-/** spec 001 3.16 "loop type": how often an export setting runs */
 export const EXPORT_LOOPS = ['ONCE', 'EVERY_5_MINUTES', 'HOURLY', 'DAILY', 'WEEKLY', 'MONTHLY'] as const;
 export type ExportLoop = (typeof EXPORT_LOOPS)[number];
 
-/**
- * One export run: what it read, how far it got, and the CSV file it wrote to storage (downloaded by an expiring
- * link). `capped` says the source held more than the cap (spec: 100,000 records) and the file has the first ones.
- */
+/** `capped`: the source held more than the spec's cap of 100,000 records; the file has the first ones. */
 export const dataExportSchema = z.object({
   ...tenantFields,
   title: requiredText('title', 100),
   exportType: z.enum(EXPORT_TYPES),
   columns: z.array(z.string()).max(50),
   segmentId: idString.optional(),
-  /** the export setting that started it, for loops */
   settingId: idString.optional(),
   state: z.enum(EXPORT_STATES),
   rows: z.number().int().nonnegative(),
@@ -69,11 +59,7 @@ export const dataExportEntity = defineEntity({
   permissions: { read: 'NAV_DATA_EXPORT', write: 'NAV_DATA_EXPORT' },
 });
 
-/**
- * An export setting (spec 001 3.16: title, export type, loop type, start and end dates, state, next and last
- * execution date): a whole export of its type on a loop, each run a dataExport. The loop runs on the scheduler
- * port from its start until its end date.
- */
+/** An export setting (spec 001 3.16), run on the scheduler port from its start until its end date. */
 export const exportSettingSchema = z.object({
   ...tenantFields,
   title: requiredText('title', 100),

@@ -13,11 +13,7 @@ const longitude = z
   .min(-180, say('render.outOfRange', { param: say('field.longitude'), min: '-180', max: 180 }))
   .max(180, say('render.outOfRange', { param: say('field.longitude'), min: '-180', max: 180 }));
 
-/**
- * A geofence (spec 001 3.14: name, tags, radius and unit, address, location): a circle around a point that
- * triggers messages when an app reports entering or leaving it. Without a map tile server the location is the
- * coordinates themselves.
- */
+/** Spec 001 3.14; without a map tile server the location is the coordinates themselves. */
 export const geofenceSchema = z.object({
   ...tenantFields,
   name: requiredText('name', 100),
@@ -66,7 +62,6 @@ export const geofenceEntity = defineEntity({
   },
 });
 
-/** iBeacon identifiers: a UUID, and major and minor numbers of 16 bits. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const uint16 = (param: FieldKey) =>
   z
@@ -75,10 +70,7 @@ export const uint16 = (param: FieldKey) =>
     .min(0, say('form.beaconNumber', { field: fieldName(param) }))
     .max(65535, say('form.beaconNumber', { field: fieldName(param) }));
 
-/**
- * A beacon (spec 001 3.14: name, uuid, major, minor, latitude, longitude, radius, address) in a beacon group.
- * The uuid, major and minor identify it: two beacons of an organization never share all three.
- */
+/** Spec 001 3.14; uuid, major and minor together identify it within an organization. */
 export const beaconSchema = z.object({
   ...tenantFields,
   name: requiredText('name', 100),
@@ -92,14 +84,12 @@ export const beaconSchema = z.object({
   groupId: idString.optional(),
   latitude: latitude.optional(),
   longitude: longitude.optional(),
-  /** metres */
   radius: z
     .number()
     .positive('The radius must be more than 0.')
     .max(1000, say('form.radiusMetres', { max: 1000 }))
     .default(10),
   address: z.string().trim().max(300).default(''),
-  /** `uuid:major:minor`, kept for the uniqueness guard */
   identity: z.string().optional(),
 });
 
@@ -132,7 +122,6 @@ export const beaconEntity = defineEntity({
       { field: 'radius', kind: 'number' },
       { field: 'address', kind: 'textarea', wide: true },
     ],
-    // the iBeacon identity, kept with the record so its uniqueness is guarded like a name's
     derive: (row) => ({ identity: `${String(row.uuid ?? '').toLowerCase()}:${String(row.major)}:${String(row.minor)}` }),
     unique: [
       { field: 'name', code: '720001', message: say('entity.beaconName') },

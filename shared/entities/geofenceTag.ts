@@ -2,7 +2,6 @@ import * as z from 'zod';
 import { defineEntity, hexColor, requiredText, TENANT_KEYS, tenantFields } from './entity';
 import { say } from '../i18n/say';
 
-/** A tag geofences carry (spec 001 3.14); names are unique like every tag's. */
 export const geofenceTagSchema = z.object({
   ...tenantFields,
   name: requiredText('name', 50),

@@ -69,7 +69,6 @@ export const ENTITIES = {
   uniqueKey: uniqueKeyEntity,
   queueMessage: queueMessageEntity,
   schedule: scheduleEntity,
-  // plain entities of the generic CRUD stack
   templateCategory: templateCategoryEntity,
   messageFolder: messageFolderEntity,
   planTag: planTagEntity,
@@ -89,7 +88,6 @@ export const ENTITIES = {
   beacon: beaconEntity,
   exportSetting: exportSettingEntity,
   application: applicationEntity,
-  // delivery
   sentRecord: sentRecordEntity,
   deliveryCounter: deliveryCounterEntity,
   rateWindow: rateWindowEntity,
@@ -98,7 +96,6 @@ export const ENTITIES = {
   smsContact: smsContactEntity,
   messageLink: messageLinkEntity,
   snsRecord: snsRecordEntity,
-  // messages
   plan: planEntity,
   operationRecord: operationRecordEntity,
   planRun: planRunEntity,
@@ -108,7 +105,6 @@ export const ENTITIES = {
   segment: segmentEntity,
   segmentTag: segmentTagEntity,
   segmentNode: segmentNodeEntity,
-  // library
   templateMessage: templateMessageEntity,
   account: accountEntity,
   device: deviceEntity,
@@ -128,7 +124,6 @@ export const ENTITIES = {
   preset: presetEntity,
   brandVoice: brandVoiceEntity,
   translationSync: translationSyncEntity,
-  // settings
   systemSetting: systemSettingEntity,
   sendRateSetting: sendRateSettingEntity,
   lineChannel: lineChannelEntity,
@@ -145,10 +140,8 @@ export const ENTITIES = {
 
 export type EntityName = keyof typeof ENTITIES;
 export const ENTITY_LIST: readonly EntityDef[] = Object.values(ENTITIES);
-/** The tables a deployment has: all but the local stand-ins' state. */
 export const DEPLOYED_ENTITIES: readonly EntityDef[] = ENTITY_LIST.filter((d) => !d.localOnly);
 
-/** The physical table name of an entity under a deployment's prefix. */
 export function tableName(prefix: string, entity: EntityName | EntityDef): string {
   const def: EntityDef = typeof entity === 'string' ? ENTITIES[entity] : entity;
   return `${prefix}${def.table ?? def.name}`;

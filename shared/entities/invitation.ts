@@ -1,19 +1,13 @@
 import * as z from 'zod';
 import { auditFields, defineEntity } from './entity';
 
-/**
- * An account asked to join an organization. It is not a member until its owner accepts while signed in, or, for
- * a new account, sets its password; one pending invitation per account and organization (the key is orgId + userId).
- */
+/** Not a member until accepted (or, for a new account, a password is set); one pending invitation per account and organization. */
 export const invitationSchema = z.object({
   orgId: z.number().int(),
   userId: z.string(),
   roleId: z.string(),
-  /** the address the inviter typed (the account's own address stays its owner's) */
   email: z.string().optional(),
-  /** the username the inviter typed, or the address */
   username: z.string().optional(),
-  /** epoch seconds; DynamoDB TTL removes invitations nobody answered */
   expiresAt: z.number().int(),
   ...auditFields,
 });

@@ -5,7 +5,6 @@ import { say } from '../i18n/say';
 export const KPI_METRICS = ['SENT', 'OPEN_RATE', 'CLICK_RATE', 'CONVERSION_RATE', 'UNSUBSCRIBE_RATE'] as const;
 export const KPI_PERIODS = ['MONTH', 'QUARTER', 'YEAR'] as const;
 
-/** A target the dashboard measures a metric against (/dashboard/setTarget). Rates are percentages. */
 export const kpiTargetSchema = z.object({
   ...tenantFields,
   name: requiredText('name', 100),

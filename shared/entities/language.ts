@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { defineEntity, requiredText, TENANT_KEYS, tenantFields } from './entity';
 import { say } from '../i18n/say';
 
-/** A content language of the organization (spec 001 3.11: name, code, default); exactly one may be the default. */
+/** Spec 001 3.11; exactly one may be the default. */
 export const languageSchema = z.object({
   ...tenantFields,
   name: requiredText('name', 50),

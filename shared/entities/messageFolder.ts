@@ -2,10 +2,7 @@ import * as z from 'zod';
 import { defineEntity, hexColor, requiredText, TENANT_KEYS, tenantFields } from './entity';
 import { say } from '../i18n/say';
 
-/**
- * A folder of the message library (spec 001 section 5): a title, a tag colour and an order index below 100;
- * a folder that holds messages cannot be deleted.
- */
+/** Spec 001 section 5; a folder that holds messages cannot be deleted. */
 export const messageFolderSchema = z.object({
   ...tenantFields,
   title: requiredText('title', 100),

@@ -3,13 +3,7 @@ import { type ChannelsWith, channelsWith } from '../delivery';
 import { defineEntity, requiredText, TENANT_KEYS, tenantFields } from './entity';
 import { type FieldKey, fieldName, say } from '../i18n/say';
 
-/**
- * An organization's own e-mail or SMS provider (spec 001 3.9, the push channel setting's SMS and EMAIL types):
- * e-mail through SES in the organization's own AWS account, an SMTP server or a transactional e-mail API; SMS
- * through End User Messaging SMS in its own account or Twilio. One default per channel sends the
- * organization's messages; without one, the deployment's own provider does, as before. Secrets (password,
- * secret key, API key) are sealed at rest and never answered: a record says only that each is set.
- */
+/** An organization's own e-mail or SMS provider (spec 001 3.9); secrets are sealed at rest and never answered. */
 export const MESSAGE_PROVIDERS = {
   EMAIL: ['SES', 'SMTP', 'EMAIL_API'],
   SMS: ['END_USER_MESSAGING_SMS', 'TWILIO'],
@@ -19,19 +13,14 @@ export type ProviderKind = (typeof MESSAGE_PROVIDERS)[ProviderChannel][number];
 export const PROVIDER_KINDS = [...MESSAGE_PROVIDERS.EMAIL, ...MESSAGE_PROVIDERS.SMS] as const;
 export const providerChannelOf = (kind: ProviderKind): ProviderChannel => channelsWith('ownProviders').find((c) => (MESSAGE_PROVIDERS[c] as readonly string[]).includes(kind))!;
 
-/** How an SMTP connection is protected: upgraded with STARTTLS (port 587) or TLS from the start (port 465). */
 export const SMTP_SECURITY = ['STARTTLS', 'TLS'] as const;
 
-/** The secrets a provider may hold: typed in the form, sealed as `<field>Sealed`, shown as `<field>Set`. */
 export const PROVIDER_SECRETS = ['password', 'secretKey', 'apiKey'] as const;
 export type ProviderSecret = (typeof PROVIDER_SECRETS)[number];
 
-/**
- * What each provider needs before it can send, by field (a secret counts when typed now or stored). SES and End
- * User Messaging take the organization's keys, or a role Herald assumes with the record's external id.
- */
+/** A secret counts when typed now or stored; SES and End User Messaging take keys or a role with the external id. */
 type NeededField = 'region' | 'fromEmail' | 'host' | 'port' | 'apiUrl' | 'apiKey' | 'username' | 'password';
-/** Each needed field's name, by key: the compiler asks for one when a provider needs a new field. */
+/** the compiler asks for a name when a provider needs a new field */
 const NEEDED_NAMES: Record<NeededField, FieldKey> = {
   region: 'region',
   fromEmail: 'senderEmail',
@@ -51,7 +40,6 @@ export const PROVIDER_NEEDS: Record<ProviderKind, readonly NeededField[]> = {
   TWILIO: ['username', 'password'],
 };
 
-/** The refusals of the provider form, by their English text (shared/i18n/providerTexts.ts translates each). */
 export const MESSAGE_PROVIDER_MESSAGES = {
   awsCredentials: say('provider.awsCredentials'),
   twilioFrom: say('provider.twilioFrom'),
@@ -60,7 +48,6 @@ export const MESSAGE_PROVIDER_MESSAGES = {
   twilioAccountSid: say('provider.twilioAccountSid'),
 } as const;
 
-/** The name of a needed field in "Please input the {param}!", by key (shared/i18n/fieldNames.ts). */
 export function neededFieldName(kind: ProviderKind, field: NeededField): string {
   if (kind === 'TWILIO' && field === 'username') return fieldName('accountSid');
   if (kind === 'TWILIO' && field === 'password') return fieldName('authToken');
@@ -74,13 +61,11 @@ export const messageProviderSchema = z.object({
   ...tenantFields,
   title: requiredText('title', 100),
   provider: z.enum(PROVIDER_KINDS, { error: say('provider.provider') }),
-  /** the spec's channel type, derived from the provider */
   channelType: z.enum(channelsWith('ownProviders')).optional(),
   isDefault: z.boolean().default(false),
   enabled: z.boolean().default(true),
   fromEmail: z.union([z.literal(''), z.email({ error: say('validation.emailInvalid') }).max(320)]).default(''),
   replyEmail: z.union([z.literal(''), z.email({ error: say('validation.emailInvalid') }).max(320)]).default(''),
-  /** SMS: the origination identity (a number in E.164, a pool or its ARN) or Twilio's sender number */
   fromPhone: optionalText(200),
   alphanumericSender: z
     .string()
@@ -100,7 +85,6 @@ export const messageProviderSchema = z.object({
     .default(''),
   port: z.number().int().min(1).max(65535).optional(),
   smtpSecurity: z.enum(SMTP_SECURITY).default('STARTTLS'),
-  /** SMTP's user, or Twilio's account SID */
   username: optionalText(200),
   accessKey: optionalText(128),
   roleArn: z
@@ -108,7 +92,7 @@ export const messageProviderSchema = z.object({
     .trim()
     .regex(/^(arn:aws[a-z-]*:iam::[0-9]{12}:role\/[\w+=,.@/-]{1,128})?$/, MESSAGE_PROVIDER_MESSAGES.roleArn)
     .default(''),
-  /** set by the server when a role is named: the role's trust policy requires it */
+  /** the role's trust policy requires it */
   externalId: z.string().optional(),
   region: z
     .string()
@@ -116,7 +100,6 @@ export const messageProviderSchema = z.object({
     .regex(/^([a-z]{2}(-[a-z]+)+-[0-9])?$/, say('provider.region'))
     .default(''),
   configurationSetName: optionalText(64),
-  /** the e-mail API's endpoint, or Twilio's API base (its own when empty) */
   apiUrl: z.union([z.literal(''), z.url({ protocol: /^https?$/, error: say('provider.httpsUrl') }).max(2048)]).default(''),
   password: secretInput,
   secretKey: secretInput,

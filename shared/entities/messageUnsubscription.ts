@@ -2,16 +2,9 @@ import * as z from 'zod';
 import { CHANNELS } from '../delivery';
 import { defineEntity } from './entity';
 
-/**
- * An address that must not be sent to on a channel (spec 001 3.17: dateCreated, channelName, target): by the
- * recipient's own unsubscribe, or because the provider reported a hard bounce or a complaint. Keyed so a send
- * checks a batch of addresses with one strongly consistent read: `<channel>#<target>` within the organization,
- * in one of UNSUBSCRIPTION_SHARDS partitions by that id (`<orgId>#<shard>`), since every recipient of a send is
- * looked up: one partition per organization would take 10,000 read units a second at 10,000 recipients a second.
- */
+/** Spec 001 3.17. Sharded because every recipient of a send is looked up: one partition would take 10,000 reads/s at 10,000 sends/s. */
 export const UNSUBSCRIPTION_SOURCES = ['UNSUBSCRIBE', 'BOUNCE', 'COMPLAINT', 'MANUAL'] as const;
 
-/** Partitions of an organization's list: its lookups at send rate stay well under a partition's read limit. */
 export const UNSUBSCRIPTION_SHARDS = 16;
 
 export function unsubscriptionId(channel: string, target: string): string {
@@ -24,7 +17,6 @@ export const messageUnsubscriptionSchema = z.object({
   channelName: z.enum(CHANNELS),
   target: z.string().max(320),
   source: z.enum(UNSUBSCRIPTION_SOURCES),
-  /** the message it came from, when it came from one */
   planId: z.string().optional(),
   dateCreated: z.number().int(),
 });

@@ -1,15 +1,8 @@
-/**
- * Models (spec 000 `/library/model`, spec 001 3.13: "models have history and records with the same confirm and
- * skip behaviour"). The spec gives no fields: a model is a named definition that reads from one of the
- * organization's cloud sources; its history and records are that source's deliveries and their records, confirmed
- * or skipped through the cloud-source code. A model has fields of its own (name, type, required): what its records
- * hold. It is not a builder node (docs/journeys.md says why).
- */
+/** Models (spec 001 3.13; the spec gives no fields): a named definition over a cloud source, whose deliveries are its history. */
 import * as z from 'zod';
 import { defineEntity, idString, requiredText, TENANT_KEYS, tenantFields } from './entity';
 import { say } from '../i18n/say';
 
-/** What a model field holds. */
 export const MODEL_FIELD_TYPES = ['TEXT', 'NUMBER', 'BOOLEAN', 'DATE'] as const;
 export const MODEL_LIMITS = { fields: 50 } as const;
 export const MODEL_MESSAGES = {
@@ -17,7 +10,6 @@ export const MODEL_MESSAGES = {
   fieldTwice: say('form.modelFieldTwice'),
 } as const;
 
-/** One field of a model's records: its name, what it holds, and whether every record must have it. */
 export const modelFieldSchema = z.object({
   name: z
     .string()
@@ -32,9 +24,7 @@ export const modelSchema = z.object({
   ...tenantFields,
   name: requiredText('name', 100),
   description: z.string().trim().max(500).default(''),
-  /** the cloud source whose deliveries are the model's runs (none yet: the model has no runs) */
   cloudSourceId: idString.optional(),
-  /** the fields of the model's records, in order (names unique, case-insensitive) */
   fields: z
     .array(modelFieldSchema)
     .max(MODEL_LIMITS.fields)

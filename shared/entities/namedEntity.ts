@@ -2,10 +2,7 @@ import * as z from 'zod';
 import type { Permission } from '../permissions';
 import { defineEntity, type InUse, requiredText, TENANT_KEYS, tenantFields } from './entity';
 
-/**
- * A tenant entity that is a unique name and a description (categories and groups): the whole definition of
- * the generic CRUD stack for it. Its texts are `entity.<name>.*`.
- */
+/** A unique name and a description (categories and groups); texts are `entity.<name>.*`. */
 export function namedEntity<const N extends string>(name: N, opts: { permission: Permission; nameMax: number; taken: string; inUse?: InUse | readonly InUse[] }) {
   const schema = z.object({
     ...tenantFields,

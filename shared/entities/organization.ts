@@ -14,9 +14,8 @@ export const organizationSchema = z.object({
     .string()
     .max(60 * 1024)
     .default(''),
-  /** the user ownership was last transferred to; ownership passes on only from its holder (organization.transfer) */
+  /** ownership passes on only from its holder */
   transferredUserId: z.string().optional(),
-  /** a new organization's onboarding (/onboarding/welcome) until its administrator finishes or skips it; none: done */
   onboarding: z.enum(['PENDING', 'DONE']).optional(),
   ...auditFields,
 });
@@ -36,13 +35,10 @@ export const organizationEntity = defineEntity({
   permissions: { read: null, write: 'NAV_ORGANIZATION' },
 });
 
-/** The white list's size limit (spec 000 section 9: organization lists up to 60 KB). */
+/** spec 000 section 9 */
 export const ORGANIZATION_LIST_MAX_BYTES = 60 * 1024;
 
-/**
- * An organization's white list: the targets (addresses, phone numbers, account ids) a list of up to 60 KB names,
- * kept apart from the organization record so a sign-in, which reads every organization of its user, never reads it.
- */
+/** Kept apart from the organization so a sign-in, which reads every organization of its user, never reads 60 KB. */
 export const whiteListSchema = z.object({
   ...tenantFields,
   entries: z.array(z.string()),

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { defineEntity, hexColor, requiredText, TENANT_KEYS, tenantFields } from './entity';
 import { say } from '../i18n/say';
 
-/** A tag marketers put on messages to find and report on them; names are unique (spec 001 section 5). */
+/** Names are unique (spec 001 section 5). */
 export const planTagSchema = z.object({
   ...tenantFields,
   name: requiredText('name', 50),

@@ -1,10 +1,4 @@
-/**
- * Presets (spec 000 sections 1, 3 and 7: preset, preset builder, preset template, preset category; the spec gives
- * no fields, see docs/presets.md). A preset is a named, categorised piece of content a template or a campaign
- * picks from: per language a subject and builder blocks (the email content's shapes, shared/render), optionally
- * for one channel, plus the preset parameters it uses with a default value each. A preset template is a preset
- * marked `isTemplate`: the starting point a new preset is copied from, listed and edited like any other.
- */
+/** Presets (spec 000 sections 1, 3 and 7; no fields given, see docs/presets.md); a preset template is a preset marked `isTemplate`. */
 import * as z from 'zod';
 import { MENU_CHANNELS } from '../delivery';
 import { RENDER_MESSAGES } from '../render/fields';
@@ -22,7 +16,6 @@ export const presetCategoryEntity = namedEntity('presetCategory', {
 });
 export const presetCategorySchema = presetCategoryEntity.schema;
 
-/** `ANY`: the preset fits every channel; else the one channel it is written for. */
 export const PRESET_CHANNELS = ['ANY', ...MENU_CHANNELS] as const;
 export const PRESET_LIMITS = { parameters: 20, defaultValue: 200, languages: 20 } as const;
 
@@ -35,13 +28,11 @@ export const PRESET_TEXTS = {
   defaultLanguage: say('render.defaultLanguage'),
 } as const;
 
-/** One language of a preset: the email content's shape (blocks of the one renderer), its subject optional. */
 export const presetContentSchema = emailContentSchema.extend({
   subject: z.string().trim().max(SUBJECT_MAX, RENDER_MESSAGES.tooLong('subject', SUBJECT_MAX)).default(''),
 });
 export type PresetContent = z.output<typeof presetContentSchema>;
 
-/** A preset parameter the preset uses: one of its columns (alias) and what is shown when a recipient has no value. */
 export const presetParameterUseSchema = z.object({
   parameterId: idString,
   alias: z.string({ error: PRESET_TEXTS.alias }).trim().min(1, PRESET_TEXTS.alias).max(200),
@@ -68,10 +59,8 @@ export const presetSchema = z.object({
   name: requiredText('name', 100),
   categoryId: idString.optional(),
   channel: z.enum(PRESET_CHANNELS).default('ANY'),
-  /** a preset template: the starting point of new presets */
   isTemplate: z.boolean().default(false),
   description: z.string().trim().max(500).default(''),
-  // the builder's fields (contentFields): kept as stored when a save leaves them out
   defaultLanguage: languageCodeSchema.default('en'),
   contents: presetContentsSchema.default({}),
   parameters: presetParametersSchema.default([]),
@@ -106,13 +95,9 @@ export const presetEntity = defineEntity({
   },
 });
 
-/** `{{preset.<variable>.<alias>}}`, with or without a fallback after `|`. */
 export const presetToken = (variable: string, alias: string, fallback = '') => `{{preset.${variable}.${alias}${fallback ? `|${fallback}` : ''}}}`;
 
-/**
- * A preset's texts as they go into a template: each token of a parameter of its set without a fallback of its
- * own gets the set's default value, so a recipient without a value reads the default (the personalisation's `|`).
- */
+/** Tokens without their own fallback get the set's default, so a recipient without a value reads it. */
 export function withParameterDefaults<T>(value: T, defaults: ReadonlyMap<string, string>): T {
   const token = /\{\{\s*preset\.([A-Za-z][A-Za-z0-9_]*)\.([\w$-]+)\s*\}\}/g;
   const fill = (text: string) =>

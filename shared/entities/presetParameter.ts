@@ -1,9 +1,4 @@
-/**
- * Preset parameters (spec 001 3.15): look-up tables a marketer loads from a file (uploaded, or read through a
- * cloud source's connection) and uses in content. The file's primary-key column names each row; every other
- * column becomes a record (key, alias = the column's name, value). In a message, `{{preset.<variable>.<alias>}}`
- * is the value of the row whose key is the recipient's `accountField` (by default `attributes.<primaryKey>`).
- */
+/** Preset parameters (spec 001 3.15): `{{preset.<variable>.<alias>}}` is the value of the row keyed by the recipient's `accountField`. */
 import * as z from 'zod';
 import { CSV_DELIMITERS, CSV_ENCODINGS } from '../import/csv';
 import { sheetNameSchema } from '../import/xlsx';
@@ -26,15 +21,13 @@ export const PRESET_MESSAGES = {
 export const presetParameterSchema = z.object({
   ...tenantFields,
   title: requiredText('title', 100),
-  /** the name content uses: `{{preset.<variable>.<alias>}}` */
   variable: z
     .string({ error: PRESET_MESSAGES.variable })
     .trim()
     .regex(/^[A-Za-z][A-Za-z0-9_]{0,39}$/, PRESET_MESSAGES.variable),
   type: z.enum(PRESET_TYPES, { error: say('validation.selectRequired', { param: say('field.type') }) }).default('UPLOAD'),
-  /** CLOUD_SOURCE: the source whose connection reads the file */
   cloudSourceId: idString.optional(),
-  /** CLOUD_SOURCE: the file's name at the source (`*` matches any characters; the newest match is read) */
+  /** the newest match is read */
   fileName: z
     .string()
     .trim()
@@ -45,24 +38,17 @@ export const presetParameterSchema = z.object({
   fileLastDataRow: z.number().int().min(2).max(50_000_000).optional(),
   fileEncoding: z.enum(CSV_ENCODINGS).default('UTF-8'),
   fileSplitBy: z.enum(CSV_DELIMITERS).default(','),
-  /** an .xlsx file's sheet; empty: the first */
   fileSheetName: sheetNameSchema,
-  /**
-   * where the translation system keeps this parameter's values translated (spec 001 3.15): sent with a template's
-   * texts that use the parameter, so the translator leaves its placeholder and the system knows its values; empty: none
-   */
+  /** spec 001 3.15: sent with texts that use it, so the translator leaves its placeholder */
   junctionPath: z
     .string()
     .trim()
     .max(200)
     .regex(/^(|[\w.-]+(\/[\w.-]+)*)$/, PRESET_MESSAGES.junctionPath)
     .default(''),
-  /** the locale the values are written in; empty: any */
   locale: z.string().trim().max(35).default(''),
   state: z.enum(['ACTIVE', 'INACTIVE']).default('ACTIVE'),
-  /** the file's column whose value is each row's key */
   primaryKey: requiredText('primaryKey', 200),
-  /** the recipient's value matched against the key; empty: `attributes.<primaryKey>` */
   accountField: z
     .string()
     .trim()
@@ -70,14 +56,13 @@ export const presetParameterSchema = z.object({
     .regex(/^(|id|email|country|locale|timeZone|firstName|lastName|attributes\.[\p{L}\p{M}\p{N}_$-]{1,64})$/u, PRESET_MESSAGES.accountField)
     .default(''),
   // set by the load, never by the form
-  /** the header of the last file loaded */
   columns: z.array(z.string()).default([]),
   loadState: z.enum(PRESET_LOAD_STATES).default('NONE'),
   loadError: z.string().optional(),
   loadedFile: z.string().optional(),
   loadedAt: z.number().int().optional(),
   records: z.number().int().nonnegative().default(0),
-  /** the load whose records are current (records of earlier loads are removed after a load) */
+  /** records of earlier loads are removed after a load */
   loadId: z.string().optional(),
 });
 export type PresetParameter = z.infer<typeof presetParameterSchema>;
@@ -125,12 +110,10 @@ export const presetParameterEntity = defineEntity({
   },
 });
 
-/** `<orgId>#<parameterId>`: the partition of one parameter's records. */
 export const presetRecordKeyOf = (orgId: number, parameterId: string) => `${orgId}#${parameterId}`;
-/** The sort key of a record: its key, then its alias (a unit separator between, which no CSV cell holds unquoted). */
+/** a unit separator, which no CSV cell holds unquoted */
 export const presetEntryOf = (key: string, alias: string) => `${key}\u001f${alias}`;
 
-/** One value of a preset parameter: the row's key, the column's name (alias) and the cell. */
 export const presetRecordSchema = z.object({
   recordKey: z.string(),
   entry: z.string(),
@@ -145,7 +128,6 @@ export type PresetRecord = z.infer<typeof presetRecordSchema>;
 export const presetRecordEntity = defineEntity({
   name: 'presetRecord',
   scope: 'tenant',
-  // organization first, spread over its accounts, run shards or files (high volume: see OrgKeyForm)
   orgKey: { form: 'prefixed' },
   schema: presetRecordSchema,
   partitionKey: { name: 'recordKey', type: 'S' },

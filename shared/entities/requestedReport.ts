@@ -1,16 +1,10 @@
 import * as z from 'zod';
 import { defineEntity, TENANT_KEYS, tenantFields } from './entity';
 
-/**
- * A report someone asked for (/requested): made by a job with its progress, then downloaded. The kinds are the
- * tabs of the screen: a plan report of chosen messages (REQUESTED, Word), every message with a send in the range
- * (SUMMARY, Word), the answers to messages' thumb prompts (SURVEY, CSV) and chosen columns of chosen messages
- * (CUSTOM, CSV).
- */
+/** The kinds are the tabs of /requested. */
 export const REQUESTED_REPORT_KINDS = ['REQUESTED', 'SUMMARY', 'SURVEY', 'CUSTOM'] as const;
 export type RequestedReportKind = (typeof REQUESTED_REPORT_KINDS)[number];
 export const REQUESTED_REPORT_STATES = ['QUEUED', 'RUNNING', 'DONE', 'FAILED'] as const;
-/** the columns a custom report may choose, as the plan report names them */
 export const CUSTOM_REPORT_COLUMNS = [
   'matched',
   'sent',
@@ -37,12 +31,10 @@ export const requestedReportSchema = z.object({
   start: z.string(),
   end: z.string(),
   status: z.enum(REQUESTED_REPORT_STATES),
-  /** 0 to 100: messages read of all */
   progress: z.number().int().min(0).max(100).default(0),
   fileKey: z.string().optional(),
   fileName: z.string().optional(),
   error: z.string().optional(),
-  /** the requester's language: the file's headings are written in it */
   lang: z.enum(['en', 'zh', 'ja']).default('en'),
 });
 export type RequestedReport = z.infer<typeof requestedReportSchema>;

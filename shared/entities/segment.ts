@@ -3,15 +3,13 @@ import { staticListSchema } from '../segment/members';
 import { ruleSchema } from '../segment/rule';
 import { defineEntity, requiredText, TENANT_KEYS, tenantFields } from './entity';
 
-/** A saved audience: a rule over accounts, evaluated by the one evaluator of shared/segment. */
 export const segmentSchema = z.object({
   ...tenantFields,
   name: requiredText('name', 100),
   description: z.string().trim().max(500).default(''),
   rule: ruleSchema,
-  /** account ids always in the segment */
   includeIds: staticListSchema,
-  /** account ids never in it (exclusion wins over the rule and the include list) */
+  /** exclusion wins over the rule and the include list */
   excludeIds: staticListSchema,
 });
 export type Segment = z.infer<typeof segmentSchema>;

@@ -4,16 +4,13 @@ import { ATTRIBUTE_NAME } from './account';
 import { defineEntity, idString, requiredText, TENANT_KEYS, tenantFields } from './entity';
 import { say } from '../i18n/say';
 
-/** spec 001 3.12: value types */
 export const SEGMENT_TAG_TYPES = ['STRING', 'NUMBER', 'ENUM', 'DATE', 'BOOLEAN'] as const;
 export type SegmentTagType = (typeof SEGMENT_TAG_TYPES)[number];
 export const SEGMENT_TAG_GROUP_TYPES = ['PROFILE', 'BEHAVIOUR', 'DEVICE', 'CUSTOM'] as const;
-/** where a tag's allowed values come from: written here, or none (any value) */
 export const ALLOW_VALUE_SOURCES = ['NONE', 'MANUAL'] as const;
-/** spec 001 section 5: custom list values are comma separated, up to 1000 */
+/** spec 001 section 5: comma separated, up to 1000 */
 export const ALLOW_VALUES_MAX = 1000;
 
-/** The allowed values of a tag, from their comma-separated text. */
 export function allowedValues(text: string | undefined): string[] {
   return [
     ...new Set(
@@ -25,17 +22,12 @@ export function allowedValues(text: string | undefined): string[] {
   ];
 }
 
-/**
- * A segment tag (spec 001 3.12: name, code, value type, column name, super flag, tag group, group type, allowed
- * value source, allowed values): a named, typed view of one account field or attribute that the segment editor
- * offers with the operators its type allows and its allowed values as choices.
- */
+/** Spec 001 3.12. */
 export const segmentTagSchema = z.object({
   ...tenantFields,
   name: requiredText('name', 100),
   code: requiredText('code', 64).regex(/^[A-Za-z][A-Za-z0-9_-]*$/, say('form.tagCodeChars')),
   valueType: z.enum(SEGMENT_TAG_TYPES, { error: say('validation.selectRequired', { param: say('field.valueType') }) }),
-  /** an account field (country) or an attribute (attributes.plan) */
   columnName: requiredText('columnName', 80).refine(
     (c) => Object.hasOwn(ACCOUNT_FIELDS, c) || (c.startsWith(ATTRIBUTE_PREFIX) && ATTRIBUTE_NAME.test(c.slice(ATTRIBUTE_PREFIX.length))),
     'Use an account field such as country, or attributes.<name>.',
@@ -89,13 +81,12 @@ export const segmentTagEntity = defineEntity({
   },
 });
 
-/** A segment node (spec 001 3.12: cate, title, state, segment tag): a tag placed in a category of the editor. */
+/** Spec 001 3.12. */
 export const segmentNodeSchema = z.object({
   ...tenantFields,
   title: requiredText('title', 100),
   cate: z.string().trim().max(100).default(''),
   state: z.enum(['ACTIVE', 'INACTIVE']).default('ACTIVE'),
-  /** the tag it places; a node may be prepared before its tag exists */
   segmentTagId: idString.optional(),
 });
 

@@ -1,10 +1,7 @@
 import * as z from 'zod';
 import { auditFields, defineEntity, TENANT_KEYS } from './entity';
 
-/**
- * An organization's OpenID Connect provider for single sign-on: one record per organization (`id` is always
- * `sso`). The client secret is kept sealed (functions/platform/keys.ts) and never leaves the server.
- */
+/** One per organization; the client secret is sealed (functions/platform/keys.ts) and never leaves the server. */
 export const ssoSettingSchema = z.object({
   orgId: z.number().int(),
   id: z.literal('sso'),
@@ -12,9 +9,7 @@ export const ssoSettingSchema = z.object({
   issuer: z.string().max(500),
   clientId: z.string().max(255),
   clientSecretSealed: z.string().optional(),
-  /** the role a person gets on their first sign-in (just-in-time account) */
   defaultRoleId: z.string(),
-  /** the e-mail domains sign-in is limited to; empty: every person the provider vouches for */
   emailDomains: z.array(z.string()).default([]),
   ...auditFields,
 });
@@ -30,18 +25,14 @@ export const ssoSettingEntity = defineEntity({
   permissions: { read: 'NAV_PORTAL_USER', write: 'NAV_PORTAL_USER' },
 });
 
-/**
- * One sign-in through the provider under way: found by the hash of its `state`, deleted when the callback spends
- * it, so a replayed callback finds nothing. Holds the nonce and the PKCE verifier the callback needs.
- */
+/** Deleted when the callback spends it, so a replayed callback finds nothing. */
 export const ssoStateSchema = z.object({
   id: z.string(),
   orgId: z.number().int(),
   nonce: z.string(),
   codeVerifier: z.string(),
-  /** the hash of the state with the secret of the browser that started the sign-in (its HttpOnly cookie) */
+  /** bound to the browser that started the sign-in (its HttpOnly cookie) */
   browserHash: z.string().optional(),
-  /** epoch seconds; DynamoDB TTL removes sign-ins never finished */
   expiresAt: z.number().int(),
 });
 export type SsoState = z.infer<typeof ssoStateSchema>;
@@ -55,7 +46,6 @@ export const ssoStateEntity = defineEntity({
   privateFields: ['nonce', 'codeVerifier', 'browserHash'],
 });
 
-/** A person of a provider (the hash of issuer and subject) and their Herald account. */
 export const ssoIdentitySchema = z.object({
   id: z.string(),
   userId: z.string(),

@@ -4,14 +4,13 @@ import { auditFields, defineEntity, idString, TENANT_KEYS } from './entity';
 import { say } from '../i18n/say';
 
 const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
-/** Quiet hours (SMS and push), in each recipient's time zone; a window past midnight (21:00–08:00) wraps. */
+/** In each recipient's time zone; a window past midnight (21:00–08:00) wraps. */
 export const quietHoursSchema = z.object({
   enabled: z.boolean().default(false),
   start: z.string().regex(HH_MM, say('form.quietStart')).default('21:00'),
   end: z.string().regex(HH_MM, say('form.quietEnd')).default('08:00'),
 });
 export type QuietHours = z.output<typeof quietHoursSchema>;
-/** At most this many messages per recipient per channel and day; 0: no cap. */
 export const FREQUENCY_CAP_MAX = 100;
 const frequencyCap = z
   .number()
@@ -23,11 +22,7 @@ export const frequencyCapsSchema = z.object(Object.fromEntries(CHANNELS.map((c) 
 export type FrequencyCaps = z.output<typeof frequencyCapsSchema>;
 export const NO_FREQUENCY_CAPS = Object.fromEntries(CHANNELS.map((c) => [c, 0])) as FrequencyCaps;
 
-/**
- * A feature category preset (spec 001 3.11 names the field only): a named classification a message's author
- * applies in one pick where a message is classified (the wizard's content step, the base-info dialog): its plan
- * category, group and tags, all the organization's own.
- */
+/** Spec 001 3.11 names the field only: a plan category, group and tags applied in one pick. */
 export const FEATURE_CATEGORY_PRESETS_MAX = 20;
 export const featureCategoryPresetSchema = z.object({
   name: z.string().trim().min(1).max(50),
@@ -37,20 +32,16 @@ export const featureCategoryPresetSchema = z.object({
 });
 export type FeatureCategoryPreset = z.output<typeof featureCategoryPresetSchema>;
 
-/** At most this many countries with an SMS price. */
 export const SMS_PRICES_MAX = 50;
-/** The price of one SMS part to numbers of `country` (ISO 3166 alpha-2), in the organization's currency. */
 export const smsPriceSchema = z.object({ country: z.string().length(2), price: z.number().positive().max(1000) });
 export type SmsPrice = z.output<typeof smsPriceSchema>;
 
-/** An organization's system setting (spec 001 3.11): one record per organization (`id` is always `system`). */
+/** Spec 001 3.11; one record per organization. */
 export const systemSettingSchema = z.object({
   orgId: z.number().int(),
   id: z.literal('system'),
   previewAppName: z.string().max(100),
-  /** ISO 3166 alpha-2 codes offered where a country is chosen */
   countryList: z.array(z.string()).max(300),
-  /** ISO 3166 alpha-2: the country of phone numbers typed without a country code ('' for none) */
   defaultCountry: z.string().max(2).default(''),
   languageAnalysis: z.boolean(),
   featureCategoryPresets: z.array(featureCategoryPresetSchema).max(FEATURE_CATEGORY_PRESETS_MAX).default([]),
@@ -61,21 +52,15 @@ export const systemSettingSchema = z.object({
   mutableContent: z.boolean(),
   ignoreAccountNotifySetting: z.boolean(),
   convertHyperlink: z.boolean(),
-  /** quiet hours and frequency caps hold Lifecycle messages too; off: only Ad-Hoc ones (a setting saved before it: off) */
+  /** off: only Ad-Hoc messages (a setting saved before it: off) */
   lifecycleSendingRules: z.boolean().default(false),
   iotIdHash: z.boolean(),
-  /** addresses a draft's test mail may go to besides the members' (plan.testEmail) */
   testAddresses: z.array(z.string()).max(100).default([]),
-  /** new templates' content language, and the portal's until a user chooses one */
   defaultLanguage: z.enum(['en', 'zh', 'ja']).default('en'),
-  /** IANA zone for schedules and dates of users who chose none; empty: the browser's */
   defaultTimeZone: z.string().max(64).default(''),
-  /** messages per recipient per channel and day (UTC); 0: none */
   frequencyCaps: frequencyCapsSchema.default(NO_FREQUENCY_CAPS),
   quietHours: quietHoursSchema.default({ enabled: false, start: '21:00', end: '08:00' }),
-  /** what one SMS part costs the organization, per destination country, in `currency` (none: no cost shown) */
   smsPrices: z.array(smsPriceSchema).max(SMS_PRICES_MAX).default([]),
-  /** ISO 4217 code of the organization's prices ('' for none) */
   currency: z.string().max(3).default(''),
   ...auditFields,
 });
@@ -89,10 +74,7 @@ export const systemSettingEntity = defineEntity({
   permissions: { read: 'NAV_SYSTEM_SETTING', write: 'NAV_SYSTEM_SETTING' },
 });
 
-/**
- * The deployment's send rates, messages per second per channel, shared by every organization and every worker
- * (a provider's quota, such as SES's, is the AWS account's). One record (`id` is always `rates`).
- */
+/** Deployment-wide: a provider's quota, such as SES's, is the AWS account's. */
 export const sendRateSettingSchema = z.object({
   id: z.literal('rates'),
   rates: z.record(z.enum(CHANNELS), z.number().int()),

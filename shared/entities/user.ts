@@ -5,31 +5,24 @@ import { delegationGrantSchema } from './userDelegate';
 export const userSchema = z.object({
   id: z.string(),
   username: z.string().min(1).max(64),
-  /** lower-cased username, the unique login key */
   usernameKey: z.string(),
   firstName: z.string().max(64).default(''),
   lastName: z.string().max(64).default(''),
   email: z.string().max(254),
-  /** lower-cased email, for the forgot-password look-up */
   emailKey: z.string(),
   status: z.enum(['ACTIVE', 'INACTIVE', 'INVITED']),
   passwordHash: z.string().optional(),
-  /** changes when password, role or email change: older sessions end with 600005 */
+  /** older sessions end with 600005 */
   securityStamp: z.string(),
   lastOrgId: z.number().int().optional(),
   defaultLandingPage: z.string().max(200).default('/dashboard'),
-  /** IANA name or UTC±hh:mm; empty until the user chooses one */
   timeZone: z.string().max(64).default(''),
   language: z.enum(['en', 'zh', 'ja']).default('en'),
   alertEmails: z.array(z.string()).default([]),
   alertTypes: z.array(z.string()).default([]),
   usageGuide: z.record(z.string(), z.boolean()).default({}),
   loginType: z.enum(['NATIVE', 'SSO']).default('NATIVE'),
-  /**
-   * whether a link Herald mailed to the address was opened for this account (a password link, or a confirmation
-   * in its own session); an identity provider's word does not set it. Left out on accounts older than the flag,
-   * which count as not shown.
-   */
+  /** an identity provider's word does not set it; absent on older accounts, which count as not shown */
   emailVerified: z.boolean().optional(),
   ...auditFields,
 });
@@ -57,7 +50,7 @@ export const userEntity = defineEntity({
   permissions: { read: 'NAV_PORTAL_USER', write: 'NAV_PORTAL_USER' },
 });
 
-/** The user fields an organization's user list shows, copied onto each membership so a list is one query. */
+/** Copied onto each membership so a list is one query. */
 export const memberSnapshotSchema = userSchema.pick({
   username: true,
   firstName: true,
@@ -73,13 +66,11 @@ export const memberSnapshotSchema = userSchema.pick({
 });
 export type MemberSnapshot = z.infer<typeof memberSnapshotSchema>;
 
-/** A user's membership of one organization, with the role held there. */
 export const organizationUserSchema = z.object({
   orgId: z.number().int(),
   userId: z.string(),
   roleId: z.string(),
   member: memberSnapshotSchema,
-  /** roles lent to this member (userDelegate), read with the membership when a call is authorized */
   delegations: z.array(delegationGrantSchema).optional(),
   ...auditFields,
 });
@@ -95,23 +86,14 @@ export const organizationUserEntity = defineEntity({
   permissions: { read: 'NAV_PORTAL_USER', write: 'NAV_PORTAL_USER' },
 });
 
-/**
- * One row per membership, kept with it in the same transactions, for sorted and filtered pages of an
- * organization's members that read only the page: each sortable column has an index whose sort key orders like
- * the in-memory comparison (`sort*`: the column's sort key, then the user id), `byRole` walks one role's members
- * (pages sorted by role name go role by role), and a member's view is one JSON attribute, so a page reads one
- * value per member instead of a dozen.
- */
+/** Written with each membership: an index per sortable column and one JSON view, so a page reads only its rows. */
 export const memberListingSchema = z.object({
   orgId: z.number().int(),
   userId: z.string(),
   roleId: z.string(),
-  /** `<orgId>#<roleId>`: the byRole index's partition */
   orgRole: z.string(),
   status: z.enum(['ACTIVE', 'INACTIVE', 'INVITED']),
-  /** username, e-mail, first and last name, lower-cased and NUL-separated, for the keyword filter */
   search: z.string(),
-  /** the member's view without its role (`UserView` minus roleName), as JSON */
   view: z.string(),
   sortUsername: z.string(),
   sortFirstName: z.string(),

@@ -1,6 +1,5 @@
 /**
- * Data import of accounts (spec 001 3.13): how a CSV row becomes a change to one account, and how a change
- * applies to the stored account. Pure, so the import screen, the server and the tests share one reading.
+ * Data import of accounts (spec 001 3.13), pure so the screen, the server and tests share one reading.
  * An empty cell changes nothing, so a re-import with fewer columns keeps what earlier imports set.
  */
 import * as z from 'zod';
@@ -13,11 +12,7 @@ import { CSV_DELIMITERS, CSV_ENCODINGS, CSV_LIMITS } from './csv';
 import { IOT_DEVICE_FIELDS, isThingField, readThingCell, type ThingChange, type ThingField, thingChangeOf, thingPlanProblem, VEHICLE_FIELDS, withThings } from './iotImport';
 import { say, withParams } from '../i18n/say';
 
-/**
- * Account fields a column may fill; `email` takes one or more addresses (separated by `;`), the first is primary,
- * and `phone` one or more numbers (separated by `;` or `,`), national ones read with the default country; the
- * vehicle and IoT device fields give one vehicle and one device a row (./iotImport.ts).
- */
+/** the vehicle and IoT device fields give one of each a row (./iotImport.ts) */
 export const IMPORT_FIELDS = [
   'email',
   'phone',
@@ -47,7 +42,6 @@ export type ImportField = (typeof IMPORT_FIELDS)[number];
 export const CONSENT_FIELDS = ['emailConsent', 'smsConsent', 'pushConsent', 'lineConsent'] as const;
 export type ConsentField = (typeof CONSENT_FIELDS)[number];
 
-/** The consents the import grants an account no column gave one: new accounts, and existing ones only if asked. */
 export function grantedConsentOf(
   plan: Pick<ImportPlan, 'grantedConsent' | 'grantedConsentUpdates'>,
   exists: boolean,
@@ -62,7 +56,7 @@ export const KEY_CASES = ['NORMAL', 'LOWER', 'UPPER'] as const;
 
 export const IMPORT_LIMITS = { pageRows: 1000, headerText: 200, fileName: 255, keyLength: 64 } as const;
 
-/** Why a row or a mapping is refused, in English (stored so); their zh and ja in shared/i18n. */
+/** English, as stored; their zh and ja in shared/i18n. */
 export const IMPORT_MESSAGES = {
   // spec 001 section 5
   fieldRequired: MESSAGES.fieldRequired,
@@ -92,13 +86,11 @@ export function fill(message: string, params: Record<string, string | number>): 
 
 export const columnMappingSchema = z
   .object({
-    /** index of the column in the header */
     column: z
       .number()
       .int()
       .min(0)
       .max(CSV_LIMITS.columns - 1),
-    /** an account field or attribute; a device field in a DEVICE import */
     target: z.enum([...IMPORT_TARGETS, ...DEVICE_IMPORT_FIELDS]),
     attribute: z.string().trim().optional(),
     type: z.enum(ATTRIBUTE_TYPES).default('text'),
@@ -110,7 +102,6 @@ export const columnMappingSchema = z
   });
 export type ColumnMapping = z.output<typeof columnMappingSchema>;
 
-/** What an import needs to read its rows: the header, the mappings, the key column and its case transform. */
 export const importPlanSchema = z
   .object({
     columns: z.array(z.string().max(IMPORT_LIMITS.headerText)).min(1).max(CSV_LIMITS.columns),
@@ -118,16 +109,11 @@ export const importPlanSchema = z
     primaryKeyColumn: z.number({ error: IMPORT_MESSAGES.keyColumn }).int().min(0),
     keyCase: z.enum(KEY_CASES).default('NORMAL'),
     splitChar: z.enum(CSV_DELIMITERS).default(','),
-    /** the file's encoding, kept with the import for its record */
     encoding: z.enum(CSV_ENCODINGS).default('UTF-8'),
-    /** what the file's people agreed to, per channel no column fills (issue 21: imported accounts default to none) */
+    /** issue 21: imported accounts default to no consent */
     grantedConsent: z.partialRecord(z.enum(CONSENT_FIELDS), z.boolean()).optional(),
-    /** whether `grantedConsent` also changes accounts that exist already (else only new ones get it) */
     grantedConsentUpdates: z.boolean().optional(),
-    /**
-     * where phone numbers without a country code are (ISO 3166 two letters), chosen on the import screen; '' for
-     * nowhere (only international numbers are read); absent: the organization's default country (system setting)
-     */
+    /** '' reads only international numbers; absent: the organization's default country */
     defaultCountry: z
       .string()
       .regex(/^([A-Z]{2})?$/, ACCOUNT_MESSAGES.country)
@@ -156,7 +142,6 @@ export const importPlanSchema = z
   });
 export type ImportPlan = z.output<typeof importPlanSchema>;
 
-/** The postal address's parts a column may fill, and where each goes. */
 const ADDRESS_PARTS = {
   addressName: 'recipientName',
   addressLine1: 'line1',
@@ -171,19 +156,13 @@ type AddressField = keyof typeof ADDRESS_PARTS;
 export type AddressChange = Partial<Record<(typeof ADDRESS_PARTS)[AddressField], string>>;
 
 type ChangeableField = Exclude<ImportField, 'email' | 'phone' | AddressField | ThingField> | 'emails' | 'phones';
-/**
- * One row's change to one account: the fields its non-empty cells set, its address parts, its attributes, and
- * the vehicle and IoT device it adds or updates.
- */
 export interface AccountChange extends ThingChange {
   id: string;
   set: Partial<Pick<Account, ChangeableField>>;
-  /** only the parts given change; the others keep what the account has */
   address?: AddressChange;
   attributes: Record<string, AttributeValue>;
 }
 
-/** How rows are read besides the plan: the organization's default country (system setting) for national numbers. */
 export interface RowOptions {
   defaultCountry?: string;
 }
@@ -207,14 +186,13 @@ const BOOLEANS: Record<string, boolean> = {
   假: false,
 };
 
-/** Yes/no in English, Japanese or Chinese; NFKC so full-width "ＹＥＳ" or "１" from a Japanese sheet count too. */
+/** NFKC so full-width "ＹＥＳ" or "１" from a Japanese sheet count too. */
 export function parseBoolean(cell: string): boolean | undefined {
   return BOOLEANS[cell.normalize('NFKC').trim().toLowerCase()];
 }
 
 const fieldSchemas = accountSchema.shape;
 
-/** The value of one non-empty cell for its target, or the reason it cannot be one. */
 function readCell(m: ColumnMapping, cell: string, options: RowOptions): { value: unknown } | { reason: string } | undefined {
   if (isThingField(m.target)) return readThingCell(m.target, cell);
   const tooLong = (max: number) => ({ reason: fill(IMPORT_MESSAGES.tooLong, { max }) });
@@ -299,22 +277,15 @@ function applyKeyCase(key: string, keyCase: ImportPlan['keyCase']): string {
   return keyCase === 'LOWER' ? key.toLowerCase() : keyCase === 'UPPER' ? key.toUpperCase() : key;
 }
 
-/** A data row read with a plan: its key, the value of each non-empty mapped cell, and what was wrong so far. */
 export interface ReadRow {
   key: string;
   values: [ColumnMapping, unknown][];
-  /** each prefixed with its column's name */
   reasons: string[];
-  /** the reasons of cells the row may go without (prefixed too; also among `reasons`) */
   warnings: string[];
-  /** a column's name in the reasons: its header, or its number */
   header: (column: number) => string;
 }
 
-/**
- * The skeleton every kind of import reads a row with: the column count, the key (with its case transform), and
- * each non-empty mapped cell through `cellValue`. `undefined` for a blank row, which is skipped.
- */
+/** Shared by every kind of import; `undefined` for a blank row, which is skipped. */
 export function readRow(
   row: readonly string[],
   plan: ImportPlan,
@@ -341,15 +312,10 @@ export function readRow(
   return { key, values, reasons, warnings, header };
 }
 
-/**
- * The change a data row asks for, or every reason it cannot be read (each prefixed with its column's name).
- * A phone cell that cannot be read alone does not stop the row: the account is changed without it, and the
- * change carries the reason as a warning for the import's report. `undefined` for a blank row, which is skipped.
- */
+/** An unreadable phone cell does not stop the row: it becomes a warning in the import's report. */
 export function rowChange(row: readonly string[], plan: ImportPlan, options: RowOptions = {}): { change: AccountChange; warnings?: string[] } | { reason: string } | undefined {
   const read = readRow(row, plan, (m, cell) => {
     const value = readCell(m, cell, options) ?? { reason: IMPORT_MESSAGES.notAccountField };
-    // a number in a form no one can read loses the account its phone, not its e-mail, name or consent
     return 'reason' in value && m.target === 'phone' ? { ...value, soft: true } : value;
   });
   if (!read || !('key' in read)) return read;
@@ -366,17 +332,12 @@ export function rowChange(row: readonly string[], plan: ImportPlan, options: Row
   return read.warnings.length > 0 ? { change, warnings: read.warnings } : { change };
 }
 
-/** The account's address with the change's parts put in; a line keeps its place among the stored lines. */
 function changedAddress(stored: PostalAddress | undefined, change: AddressChange): PostalAddress {
   const { line1, line2, line3, ...parts } = change;
   const lines = [line1, line2, line3].map((line, i) => line ?? stored?.lines[i] ?? '');
   return { ...stored, ...parts, lines };
 }
 
-/**
- * The stored account after a change: a new one (version 1) or the next version of `existing`; or the reason the
- * result is not a valid account (too many attributes or vehicles, an address listed twice).
- */
 export function applyChange(existing: Account | undefined, change: AccountChange, stamp: { orgId: number; now: number; actor: string }): { account: Account } | { reason: string } {
   const candidate = {
     ...(existing ?? { orgId: stamp.orgId, id: change.id, dateCreated: stamp.now, createdBy: stamp.actor }),

@@ -1,17 +1,10 @@
-/**
- * A streaming CSV reader (RFC 4180: quoted fields with doubled quotes, delimiters and line breaks inside quotes;
- * CRLF, LF or CR line ends; a UTF-8 byte order mark is dropped). It holds one unfinished record at a time, so a
- * file of any size is read in constant memory. Pure, for the browser (the data import screen) and Node (bench).
- */
+/** A streaming RFC 4180 CSV reader holding one unfinished record at a time: any file size in constant memory. */
 import { say } from '../i18n/say';
 
 export const CSV_DELIMITERS = [',', ';', '\t', '|'] as const;
 export type CsvDelimiter = (typeof CSV_DELIMITERS)[number];
 
-/**
- * The encodings a file may come in (issue 10: UTF-8, Shift_JIS, GBK and Big5 at least), by their WHATWG labels:
- * browsers and Node decode them all with TextDecoder, so a file is decoded where it is read, in a stream.
- */
+/** Issue 10's encodings by WHATWG label: TextDecoder decodes them in the browser and Node alike, in a stream. */
 export const CSV_ENCODINGS = ['UTF-8', 'Shift_JIS', 'EUC-JP', 'GBK', 'GB18030', 'Big5', 'EUC-KR'] as const;
 export type CsvEncoding = (typeof CSV_ENCODINGS)[number];
 
@@ -20,7 +13,6 @@ export const CSV_LIMITS = { fieldChars: 100_000, columns: 500 } as const;
 export class CsvError extends Error {
   constructor(
     readonly reason: 'encoding' | 'fieldTooLong' | 'tooManyColumns',
-    /** the record (1 = the header) where reading stopped */
     readonly row: number,
     encoding: string = 'UTF-8',
   ) {
@@ -35,21 +27,16 @@ export class CsvError extends Error {
   }
 }
 
-/** Where the parser is within a field. */
 const State = { FieldStart: 0, Unquoted: 1, Quoted: 2, QuoteInQuoted: 3 } as const;
 type State = (typeof State)[keyof typeof State];
 
-/**
- * Incremental parser: `push` text as it arrives and get the records it completed; `end` answers the last one.
- * A blank line is an empty record (`[]`), so record numbers match the file's rows.
- */
+/** A blank line is an empty record (`[]`), so record numbers match the file's rows. */
 export class CsvParser {
   private state: State = State.FieldStart;
   private field = '';
   private record: string[] = [];
   private started = false;
   private afterCR = false;
-  /** records completed so far */
   rows = 0;
 
   constructor(private readonly delimiter: string = ',') {}
@@ -94,7 +81,7 @@ export class CsvParser {
           } else if (ch === d) this.endField();
           else if (ch === '\n' || ch === '\r') this.endRecord(out, ch);
           else {
-            // a stray character after a closing quote: kept, as spreadsheet programs do
+            // kept, as spreadsheet programs do
             this.append(ch);
             this.state = State.Unquoted;
           }
@@ -104,7 +91,6 @@ export class CsvParser {
     return out;
   }
 
-  /** The last record when the text did not end with a line break. */
   end(): string[][] {
     if (this.state === State.FieldStart && this.record.length === 0) return [];
     const out: string[][] = [];
@@ -139,7 +125,6 @@ export class CsvParser {
   }
 }
 
-/** The delimiter a header line most likely uses (the one that occurs most often outside quotes). */
 export function guessDelimiter(headerLine: string): CsvDelimiter {
   const unquoted = headerLine.replace(/"[^"]*"/g, '');
   let best: CsvDelimiter = ',';
@@ -154,20 +139,15 @@ export function guessDelimiter(headerLine: string): CsvDelimiter {
   return best;
 }
 
-/** A page of records: `fromRow` is the number of its first record (the header is row 1). */
 export interface CsvPage {
   fromRow: number;
   rows: string[][];
-  /** bytes of the file read so far, for progress */
   bytesRead: number;
 }
 
-/**
- * Records of a byte stream in pages of `pageSize`, decoding UTF-8 as the bytes come. The next chunk is read only
- * when the consumer asks for the next page, so a slow consumer (an upload) holds back the reading.
- */
+/** The next chunk is read only on demand, so a slow consumer (an upload) holds back the reading. */
 export async function* csvPages(chunks: AsyncIterable<Uint8Array>, opts: { delimiter: string; pageSize: number; encoding?: CsvEncoding }): AsyncGenerator<CsvPage> {
-  // fatal: bytes that are not text in the file's encoding are reported with their row, never read as U+FFFD
+  // fatal: bad bytes are reported with their row, never read as U+FFFD
   const decoder = new TextDecoder(opts.encoding ?? 'UTF-8', { fatal: true });
   const parser = new CsvParser(opts.delimiter);
   let page: string[][] = [];
@@ -177,7 +157,7 @@ export async function* csvPages(chunks: AsyncIterable<Uint8Array>, opts: { delim
     try {
       return bytes ? decoder.decode(bytes, { stream: true }) : decoder.decode();
     } catch {
-      // the records before the bad bytes are whole: read them, so the error names the row the bytes are in
+      // read the records before the bad bytes, so the error names the row they are in
       if (bytes) {
         const text = new TextDecoder(opts.encoding ?? 'UTF-8').decode(bytes);
         parser.push(text.slice(0, Math.max(0, text.indexOf('\uFFFD'))));
@@ -192,8 +172,7 @@ export async function* csvPages(chunks: AsyncIterable<Uint8Array>, opts: { delim
     for (const [k, record] of records.entries()) {
       page.push(record);
       if (page.length === opts.pageSize) {
-        // the bytes up to this record, in step with the chunk's records: progress (and the time left) moves with
-        // the rows sent, even for a file read whole in one chunk
+        // progress moves with the rows sent, even for a file read whole in one chunk
         yield { fromRow, rows: page, bytesRead: before + Math.round((chunk.byteLength * (k + 1)) / records.length) };
         fromRow += page.length;
         page = [];

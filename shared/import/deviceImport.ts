@@ -1,8 +1,4 @@
-/**
- * A data import of kind DEVICE: each row is one device of an existing account (the key column is the account's id,
- * with the plan's case transform). The columns fill device fields; platform, permission and channel accept the
- * usual spellings (ios, Android, FCM, "always"). Reasons are prefixed with their column's name, as for accounts.
- */
+/** A DEVICE import: each row one device of an existing account, keyed by its id. */
 import { DEVICE_IMPORT_FIELDS, DEVICE_PLATFORMS, type DeviceImportField, NOTIFICATION_PERMISSIONS, type Device } from '../entities/device';
 import { fill, IMPORT_MESSAGES, type ImportPlan, parseBoolean, readRow } from './accountImport';
 import { say } from '../i18n/say';
@@ -16,10 +12,8 @@ export const DEVICE_IMPORT_MESSAGES = {
   noAccount: say('import.noAccount'),
 } as const;
 
-/** The fields a row gives a device (its empty cells give none); the import adds the account, organization and source. */
 export type DeviceFields = Pick<Device, 'deviceId' | 'platform'> & Partial<Pick<Device, 'channel' | 'permission' | 'active' | 'pushToken' | 'os' | 'appVersion' | 'model'>>;
 
-/** What a new device has where its row says nothing: the platform's push channel, permission granted, active. */
 export function newDeviceDefaults(platform: Device['platform']): Pick<Device, 'channel' | 'permission' | 'active'> {
   return { channel: platform === 'IOS' ? 'APNS' : platform === 'ANDROID' ? 'GCM' : '', permission: 'ALWAYS', active: true };
 }
@@ -52,14 +46,12 @@ function readDeviceCell(field: DeviceImportField, cell: string): { value: unknow
   }
 }
 
-/** Whether a plan is a device plan: only device fields, and deviceId and platform among them. */
 export function devicePlanProblem(plan: Pick<ImportPlan, 'mappings'>): string | undefined {
   if (plan.mappings.some((m) => !(DEVICE_IMPORT_FIELDS as readonly string[]).includes(m.target))) return DEVICE_IMPORT_MESSAGES.onlyDevice;
   const targets = new Set(plan.mappings.map((m) => m.target));
   return targets.has('deviceId') && targets.has('platform') ? undefined : DEVICE_IMPORT_MESSAGES.needs;
 }
 
-/** The device a data row gives, or every reason it cannot; `undefined` for a blank row. */
 export function deviceRowChange(row: readonly string[], plan: ImportPlan): { accountId: string; device: DeviceFields } | { reason: string } | undefined {
   const read = readRow(row, plan, (m, cell) => readDeviceCell(m.target as DeviceImportField, cell));
   if (!read || !('key' in read)) return read;

@@ -1,9 +1,6 @@
 /**
- * The import screen's first guess at what each column of a file is (issue: a Tokyo or Shanghai team imports
- * without touching a setting). A header is read in English, Japanese or Chinese (simplified and traditional),
- * NFKC-normalised so full-width letters count; a header that says nothing is read by its sample values (e-mails,
- * phone numbers, LINE ids, yes/no). The key column is an id-like column, else the e-mail column, else the phone
- * column: never a name. The key column may fill a field too (an e-mail key is also the account's e-mail).
+ * The import screen's first guess at each column, from headers in English, Japanese or Chinese, else sample values.
+ * The key column is id-like, else the e-mail, else the phone: never a name.
  */
 import { ATTRIBUTE_NAME } from '../entities/account';
 import { LINE_USER_ID } from '../phone';
@@ -11,7 +8,6 @@ import { isValidEmail } from '../validation';
 import type { ColumnMapping, ConsentField, ImportField } from './accountImport';
 import { parseBoolean } from './accountImport';
 
-/** A header as compared: NFKC, lower case, letters and digits only (`E-mail` and `Ｅメール` are `email`, `eメール`). */
 export const normHeader = (s: string): string =>
   s
     .normalize('NFKC')
@@ -73,8 +69,7 @@ const ALIASES: Record<ImportField, readonly string[]> = {
     '聯絡電話',
   ],
   lineUserId: ['lineuserid', 'lineid', 'lineユーザーid', 'lineユーザid', 'line用户id', 'line用戶id', 'lineid号'],
-  // a full name (氏名, 姓名) is not split into first and last: without a separator no one can tell where the family
-  // name ends. It is the name the account is addressed by, on direct mail: the address's recipient name.
+  // a full name (氏名, 姓名) is not split: without a separator no one can tell where the family name ends
   addressName: ['recipientname', 'addressee', 'fullname', '氏名', 'お名前', '名前', '宛名', '姓名', '收件人', '收件人姓名', '收货人', '收貨人', '收件人名稱'],
   addressLine1: ['address', 'address1', 'addressline1', 'street', '住所', '住所1', '番地', '町域番地', '地址', '详细地址', '詳細地址', '街道地址', '地址1'],
   addressLine2: ['address2', 'addressline2', '住所2', '建物名', '建物名部屋番号', '地址2'],
@@ -117,7 +112,7 @@ const ALIASES: Record<ImportField, readonly string[]> = {
   iotDeviceVin: ['iotdevicevin', 'devicevin', 'thingvin', 'linkedvin'],
 };
 const FIELD_OF = new Map(Object.entries(ALIASES).flatMap(([field, names]) => names.map((n) => [n, field as ImportField])));
-/** A vehicle's or device's part is one only beside the column naming it (else "Model" or "Year" may be anything). */
+/** else "Model" or "Year" may be anything */
 const NAMED_BY: Partial<Record<ImportField, ImportField>> = {
   vehicleMake: 'vehicleVin',
   vehicleModel: 'vehicleVin',
@@ -127,10 +122,7 @@ const NAMED_BY: Partial<Record<ImportField, ImportField>> = {
   iotDeviceVin: 'iotDeviceId',
 };
 
-/**
- * Words that say a column is someone's agreement, and which channel a header speaks of: sms before e-mail
- * (ショートメール), e-mail before push (メール通知); `line` not inside a word (online).
- */
+/** sms before e-mail (ショートメール), e-mail before push (メール通知); `line` not inside a word (online) */
 const CONSENT_WORD = /consent|optin|agree|permission|同意|許諾|許可|希望|许可|允许|允許|订阅|訂閱/;
 const CHANNEL_WORDS: [ConsentField, RegExp][] = [
   ['smsConsent', /sms|ショートメール|ショートメッセージ|短信|簡訊|短訊/],
@@ -140,14 +132,10 @@ const CHANNEL_WORDS: [ConsentField, RegExp][] = [
 ];
 const channelOf = (norm: string): ConsentField | undefined => CHANNEL_WORDS.find(([, re]) => re.test(norm))?.[0];
 
-/** An id-like header: id, 会員ID, 会員番号, 顧客ID, 用户ID, 会员编号, customer_id, member no… */
 const KEY_HEADER =
   /^(?:id|uid|key|(?:account|customer|client|member|user|会員|会员|會員|顧客|客户|客戶|ユーザー?|用户|用戶)(?:id|no|number|code|key|番号|编号|編號|コード|号|號)?)$/;
 
-/**
- * A phone number as written: E.164, or a national number of 9 digits or more with separators (03-1234-5678; a
- * date or a postcode has fewer), or 10-11 digits from 0 or 1 (09012345678, 13800138000).
- */
+/** 9 digits or more with separators (a date or a postcode has fewer), or 10-11 digits from 0 or 1. */
 function looksLikePhone(value: string): boolean {
   const v = value.normalize('NFKC').trim();
   if (!/^\+?[\d\s().-]+$/.test(v)) return false;
@@ -158,7 +146,6 @@ function looksLikePhone(value: string): boolean {
 
 type ContentKind = 'email' | 'phone' | 'lineUserId' | 'boolean';
 
-/** What every non-empty sample value of a column is, when they all agree; 'unknown' without any. */
 function contentOf(values: readonly string[]): ContentKind | 'unknown' | undefined {
   if (values.length === 0) return 'unknown';
   if (
@@ -176,7 +163,6 @@ function contentOf(values: readonly string[]): ContentKind | 'unknown' | undefin
   return undefined;
 }
 
-/** An attribute name from a header: letters of any script kept, anything else `_`, a letter first. */
 export function attributeNameOf(header: string): string | undefined {
   const name = Array.from(
     header
@@ -190,10 +176,6 @@ export function attributeNameOf(header: string): string | undefined {
   return name && ATTRIBUTE_NAME.test(name) ? name : undefined;
 }
 
-/**
- * The field a column fills by its header, else by its values; undefined when it is none (or the field is taken).
- * `headed`: the fields the file's headers name.
- */
 function fieldOf(norm: string, content: ReturnType<typeof contentOf>, used: ReadonlySet<string>, headed: ReadonlySet<ImportField | undefined>): ImportField | undefined {
   let field = FIELD_OF.get(norm);
   const namedBy = field && NAMED_BY[field];
@@ -201,8 +183,7 @@ function fieldOf(norm: string, content: ReturnType<typeof contentOf>, used: Read
   // 住所 and 番地 both: the second is the next address line
   if (field && LINES.includes(field) && used.has(field)) field = LINES.find((l) => !used.has(l));
   if (field && !used.has(field)) return field;
-  // メール配信同意, SMS同意, 同意短信: a consent by its header (unless its values are no yes/no, as a date's);
-  // a yes/no column naming a channel too
+  // a consent by its header unless its values are no yes/no (a date's)
   const channel = channelOf(norm);
   const yesNo = content === 'boolean' || (content === 'unknown' && CONSENT_WORD.test(norm));
   if (channel && !used.has(channel) && yesNo) return channel;
@@ -213,17 +194,13 @@ function fieldOf(norm: string, content: ReturnType<typeof contentOf>, used: Read
 const NAME_FIELDS: readonly string[] = ['firstName', 'lastName', 'addressName'];
 const LINES: ImportField[] = ['addressLine1', 'addressLine2', 'addressLine3'];
 
-/**
- * A first guess at what each column means: account fields by their usual names in English, Japanese or Chinese
- * or by their sample values; anything else an attribute named as its header.
- */
 export function guessMappings(columns: readonly string[], sample: readonly (readonly string[])[] = []): { mappings: ColumnMapping[]; primaryKeyColumn: number } {
   const mappings: ColumnMapping[] = [];
   const used = new Set<string>();
   const keyColumn = columns.findIndex((c) => KEY_HEADER.test(normHeader(c)));
   const headed = new Set(columns.map((c) => FIELD_OF.get(normHeader(c))));
   columns.forEach((header, column) => {
-    // an id-like key column fills no field: it is the account id
+    // an id-like key column is the account id
     if (column === keyColumn) return;
     const content = contentOf(sample.map((r) => (r[column] ?? '').trim()).filter(Boolean));
     const field = fieldOf(normHeader(header), content, used, headed);

@@ -1,13 +1,4 @@
-/**
- * Amazon Pinpoint endpoint exports (the JSON-lines files of an export job) read as account changes: one line is
- * one endpoint; endpoints of one user (User.UserId, else the endpoint's own Id) merge into one account. The email
- * address joins the account's addresses; channel consent follows the endpoint's OptOut and EndpointStatus, and an
- * address opted out of everything goes on the unsubscription list. An SMS endpoint's number (read with the
- * organization's default country when it lacks one) joins the account's phone numbers the same way; demographics and location fill locale, time
- * zone and country; user attributes and endpoint attributes become attributes (FirstName and LastName the names).
- * Push endpoints become the account's devices (token, platform, OS, app version, model) and count for push
- * consent.
- */
+/** Amazon Pinpoint endpoint exports (JSON lines) as account changes; endpoints of one user merge into one account. */
 import type { Account } from '../entities/account';
 import type { Device } from '../entities/device';
 import { ACCOUNT_LIMITS, ACCOUNT_MESSAGES, ATTRIBUTE_NAME } from '../entities/account';
@@ -17,27 +8,22 @@ import { say } from '../i18n/say';
 
 export interface EndpointChange {
   change: AccountChange;
-  /** the address when the endpoint takes it (an email endpoint) */
   email?: string;
-  /** the number in E.164 when it is an SMS endpoint */
   phone?: string;
-  /** an address opted out of everything: it goes on the unsubscription list */
   optOut?: { channel: 'EMAIL' | 'SMS'; target: string };
-  /** a push endpoint: the account's device */
   device?: Omit<Device, 'accountKey' | 'orgId' | 'accountId' | 'dateUpdated' | 'source'>;
 }
 
 type Json = Record<string, unknown>;
 const PUSH_CHANNELS = new Set(['APNS', 'APNS_SANDBOX', 'APNS_VOIP', 'APNS_VOIP_SANDBOX', 'GCM', 'BAIDU', 'ADM', 'PUSH']);
 
-/** An attribute name Herald takes: letters of any script kept, other characters _, and it starts with a letter. */
 function attributeName(raw: string): string | undefined {
   const name = Array.from(raw.normalize('NFKC').replace(/[^\p{L}\p{M}\p{N}_-]/gu, '_'));
   const fixed = (/^\p{L}/u.test(name[0] ?? '') ? name : ['a', ...name]).slice(0, 64).join('');
   return ATTRIBUTE_NAME.test(fixed) ? fixed : undefined;
 }
 
-/** Pinpoint keeps attribute values as lists of strings: one value stays itself, more are joined. */
+/** Pinpoint keeps attribute values as lists of strings. */
 function attributeValue(value: unknown): string | undefined {
   const list = (Array.isArray(value) ? value : [value]).filter((v) => typeof v === 'string' || typeof v === 'number').map(String);
   const joined = list.join(';').slice(0, 1000);
@@ -47,7 +33,6 @@ function attributeValue(value: unknown): string | undefined {
 const object = (v: unknown): Json => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : {});
 const text = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined);
 
-/** One line of the export, or the reason it cannot be read. */
 export function endpointChange(line: string, options: RowOptions = {}): EndpointChange | { reason: string } | undefined {
   if (line.trim() === '') return undefined;
   let endpoint: Json;
@@ -132,14 +117,13 @@ export function endpointChange(line: string, options: RowOptions = {}): Endpoint
   return out;
 }
 
-/** The account's addresses with the endpoint's added once (at most 10: the account's limit). */
+/** at most 10: the account's limit */
 export function withEmail(existing: Account | undefined, email: string | undefined): string[] | undefined {
   if (!email) return undefined;
   const list = existing?.emails ?? [];
   return list.some((e) => e.toLowerCase() === email) ? list : [...list, email].slice(0, ACCOUNT_LIMITS.emails);
 }
 
-/** The account's phone numbers with the endpoint's (E.164) added once, within the account's limit. */
 export function withPhone(existing: Account | undefined, phone: string | undefined): string[] | undefined {
   if (!phone) return undefined;
   const list = existing?.phones ?? [];

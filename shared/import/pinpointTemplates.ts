@@ -1,12 +1,4 @@
-/**
- * Amazon Pinpoint message templates (the JSON of `aws pinpoint get-email-template`, `get-sms-template` and
- * `get-push-template`, one response, a list of them, or `{ "Templates": [...] }`) read as Herald template-file
- * entries: an email's subject and its HTML body as a paragraph (the rich-text subset keeps bold, italic,
- * underline, links and line breaks; layout does not come across), an SMS body, a push title, body, sound and the
- * page it opens. Pinpoint's message variables become Herald's: `{{User.UserAttributes.FirstName}}` is
- * `{{firstName}}`, other user and endpoint attributes `{{attributes.Name}}`, with the template's default
- * substitutions as fallbacks.
- */
+/** Amazon Pinpoint message templates as Herald template-file entries; HTML layout does not come across, only rich text. */
 import { LONG_TEXT_MAX } from '../render/limits';
 import { say } from '../i18n/say';
 
@@ -16,7 +8,6 @@ const text = (v: unknown): string => (typeof v === 'string' ? v : '');
 
 const NAMED: Record<string, string> = { FirstName: 'firstName', LastName: 'lastName' };
 
-/** Pinpoint's `{{User.UserAttributes.X}}`, `{{Attributes.X}}` and `{{User.UserId}}` as Herald tokens, defaults as fallbacks. */
 export function heraldVariables(input: string, defaults: Record<string, string> = {}): string {
   return input.replace(/\{\{\s*([A-Za-z0-9_.]+)\s*\}\}/g, (whole, path: string) => {
     const fallback = defaults[path] ? `|${defaults[path]!.replace(/[{}|]/g, '')}` : '';
@@ -38,7 +29,6 @@ function defaultsOf(t: Json): Record<string, string> {
   }
 }
 
-/** The body of an HTML document, comments and head left out. */
 function bodyOf(html: string): string {
   const body = /<body[^>]*>([\s\S]*)<\/body>/i.exec(html)?.[1] ?? html;
   return body
@@ -103,10 +93,7 @@ function entryOf(raw: unknown): PinpointTemplateEntry | { name?: string; reason:
   return { name, reason: say('import.pinpointTemplateType', { kind: kind || 'unknown' }) };
 }
 
-/**
- * The entries of a Pinpoint template document, or undefined when the document is not one (a Herald export is
- * read by its own format).
- */
+/** a Herald export is read by its own format */
 export function pinpointTemplateEntries(doc: unknown): (PinpointTemplateEntry | { name?: string; reason: string })[] | undefined {
   const list = Array.isArray(doc) ? doc : Array.isArray(object(doc).Templates) ? (object(doc).Templates as unknown[]) : [doc];
   const isPinpoint = (v: unknown) => {

@@ -1,28 +1,20 @@
-/**
- * How a CSV file travels to `dataImport.appendRows`: the head read first for the mapping step, then the data rows
- * in pages small enough for one request. The browser, the tests and the import benchmark all send files this way.
- */
+/** How a CSV file travels to `dataImport.appendRows`; the browser, tests and the import benchmark all send files this way. */
 import { type CsvEncoding, type CsvPage, CsvParser, csvPages, type CsvDelimiter, guessDelimiter } from './csv';
 
-/** Rows a page holds at most, and the characters it carries at most (well inside the API's 2 MB body). */
+/** well inside the API's 2 MB body */
 export const UPLOAD_PAGE = { rows: 500, chars: 600_000 } as const;
 
 export interface CsvHead {
   delimiter: CsvDelimiter;
   header: string[];
-  /** the first data rows, for the mapping step */
   sample: string[][];
 }
 
-/**
- * The start of a file as text in its encoding: a character cut at the end of the bytes read is dropped, not an
- * error, and an undecodable byte shows as U+FFFD (the import itself refuses such bytes with their row).
- */
+/** U+FFFD here is harmless: the import itself refuses such bytes with their row. */
 export function decodeHead(bytes: Uint8Array, encoding: CsvEncoding = 'UTF-8'): string {
   return new TextDecoder(encoding).decode(bytes, { stream: true });
 }
 
-/** Whether the start of a file reads as UTF-8; if not, the person importing is asked for its encoding. */
 export function looksLikeUtf8(bytes: Uint8Array): boolean {
   try {
     new TextDecoder('UTF-8', { fatal: true }).decode(bytes, { stream: true });
@@ -35,10 +27,7 @@ export function looksLikeUtf8(bytes: Uint8Array): boolean {
 type Range = readonly [number, number];
 const inRanges = (b: number, ranges: readonly Range[]) => ranges.some(([lo, hi]) => b >= lo && b <= hi);
 
-/**
- * Per legacy encoding: its lead and trail bytes, and the byte pairs of its everyday characters (punctuation, kana,
- * the first-level ideographs). Text in another encoding often decodes without error but lands on rare pairs.
- */
+/** Text in another encoding often decodes without error but lands on rare byte pairs. */
 const LEGACY: Record<Exclude<CsvEncoding, 'UTF-8'>, { lead: Range[]; trail: Range[]; common: (lead: number, trail: number) => boolean }> = {
   Shift_JIS: {
     lead: [
@@ -86,7 +75,6 @@ const LEGACY: Record<Exclude<CsvEncoding, 'UTF-8'>, { lead: Range[]; trail: Rang
   'EUC-KR': { lead: [[0xa1, 0xfe]], trail: [[0xa1, 0xfe]], common: (l) => (l >= 0xa1 && l <= 0xa3) || (l >= 0xb0 && l <= 0xc8) },
 };
 
-/** The share of a text's double-byte characters that are everyday ones in `encoding`; -1 if it does not decode. */
 function everydayShare(bytes: Uint8Array, encoding: Exclude<CsvEncoding, 'UTF-8'>): number {
   try {
     new TextDecoder(encoding, { fatal: true }).decode(bytes, { stream: true });
@@ -109,17 +97,13 @@ function everydayShare(bytes: Uint8Array, encoding: Exclude<CsvEncoding, 'UTF-8'
   return pairs === 0 ? 1 : everyday / pairs;
 }
 
-/** Which legacy encodings a portal language tries first: its own scripts' files are the likelier ones. */
 const PREFERRED: Record<'en' | 'zh' | 'ja', readonly Exclude<CsvEncoding, 'UTF-8'>[]> = {
   ja: ['Shift_JIS', 'EUC-JP', 'GBK', 'Big5', 'EUC-KR'],
   zh: ['GBK', 'Big5', 'Shift_JIS', 'EUC-JP', 'EUC-KR'],
   en: ['Shift_JIS', 'GBK', 'Big5', 'EUC-JP', 'EUC-KR'],
 };
 
-/**
- * The likeliest encoding of the start of a file: UTF-8 if it reads as such, else the legacy encoding whose
- * everyday characters it is made of; between near ties the portal language's own encodings win.
- */
+/** Between near ties the portal language's own encodings win. */
 export function detectEncoding(bytes: Uint8Array, portalLanguage: string = 'en'): CsvEncoding {
   if (looksLikeUtf8(bytes)) return 'UTF-8';
   const order = PREFERRED[portalLanguage as keyof typeof PREFERRED] ?? PREFERRED.en;
@@ -128,10 +112,6 @@ export function detectEncoding(bytes: Uint8Array, portalLanguage: string = 'en')
   return scores.find((s) => s.score >= 0 && s.score >= best - 0.1)?.encoding ?? order[0];
 }
 
-/**
- * The header and a few rows of the text at the start of a file; the delimiter is guessed from the header unless
- * given. A record cut off at the end of `text` is left out.
- */
 export function csvHead(text: string, opts: { delimiter?: CsvDelimiter; rows?: number; complete?: boolean } = {}): CsvHead {
   const body = text.replace(/^\uFEFF/, '');
   const delimiter = opts.delimiter ?? guessDelimiter(body.split(/\r\n|\n|\r/, 1)[0] ?? '');
@@ -148,7 +128,6 @@ export interface UploadPage {
   bytesRead: number;
 }
 
-/** Parsed records (the header skipped) cut into pages for `appendRows`: rows and characters within UPLOAD_PAGE, cells at `cellMax`. */
 async function* sizedPages(pages: AsyncIterable<CsvPage>, cellMax: number): AsyncGenerator<UploadPage> {
   for await (const page of pages) {
     let fromRow = page.fromRow;
@@ -175,15 +154,10 @@ async function* sizedPages(pages: AsyncIterable<CsvPage>, cellMax: number): Asyn
   }
 }
 
-/** The data rows of a CSV byte stream (its header skipped) in pages for `appendRows`; cells cut at `cellMax`. */
 export function uploadPages(chunks: AsyncIterable<Uint8Array>, opts: { delimiter: string; cellMax: number; encoding?: CsvEncoding }): AsyncGenerator<UploadPage> {
   return sizedPages(csvPages(chunks, { delimiter: opts.delimiter, pageSize: UPLOAD_PAGE.rows, encoding: opts.encoding }), opts.cellMax);
 }
 
-/**
- * A workbook sheet's rows (the header first, as `Workbook.rows` gives them) in the same pages; progress is the
- * share of rows sent, in the file's bytes, as the import's record counts it.
- */
 export function sheetUploadPages(rows: string[][], opts: { cellMax: number; totalBytes: number }): AsyncGenerator<UploadPage> {
   async function* pages(): AsyncGenerator<CsvPage> {
     for (let at = 0; at < rows.length; at += UPLOAD_PAGE.rows) {
@@ -194,15 +168,11 @@ export function sheetUploadPages(rows: string[][], opts: { cellMax: number; tota
   return sizedPages(pages(), opts.cellMax);
 }
 
-/** Whether a file's start reads as JSON lines (an Amazon Pinpoint endpoint export) rather than CSV. */
 export function looksLikeJsonLines(head: string): boolean {
   return /^\uFEFF?\s*\{/.test(head);
 }
 
-/**
- * The lines of a JSON-lines byte stream (UTF-8) in pages for `appendRows`, one line a row of one cell; a line
- * longer than `cellMax` is cut there (it then fails as JSON, with its line number).
- */
+/** a longer line is cut at `cellMax` and then fails as JSON, with its line number */
 export async function* linePages(chunks: AsyncIterable<Uint8Array>, opts: { cellMax: number }): AsyncGenerator<UploadPage> {
   const decoder = new TextDecoder('UTF-8');
   let rest = '';

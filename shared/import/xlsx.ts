@@ -1,11 +1,6 @@
 /**
- * Excel workbooks (.xlsx) read into the same pages as CSV: a header and rows of strings, each cell the text a person
- * sees in Excel, so the mapping, the checks, the limits and the failed-row reports after it are CSV's own.
- *
- * The reader is `read-excel-file` (its `universal` entry: no Node modules and no Web Workers, so the browser and the
- * server run this one file). Chosen over the registry's `xlsx` 0.18 (stale, with published vulnerabilities) and over
- * `exceljs` 4.4 (no release since 2023, deprecated dependencies, ~1 MB in the browser); its cost is that a sheet is
- * read whole, hence `XLSX_LIMITS.bytes` (docs/audience.md, "Excel files").
+ * Workbooks read into CSV's pages, so mapping, checks, limits and reports are CSV's own.
+ * `read-excel-file` over `xlsx` 0.18 (stale, vulnerable) and `exceljs` 4.4 (unmaintained, ~1 MB); it reads a sheet whole, hence `XLSX_LIMITS.bytes`.
  */
 import * as z from 'zod';
 import { CSV_LIMITS, type CsvEncoding, CsvError, type CsvPage, csvPages } from './csv';
@@ -16,7 +11,6 @@ const SHEET_NAME_MESSAGE = say('form.sheetName');
 
 export const XLSX_LIMITS = { bytes: 8 * 1024 * 1024 } as const;
 
-/** A worksheet's name as Excel allows it; empty: the first sheet. */
 export const sheetNameSchema = z
   .string()
   .trim()
@@ -44,16 +38,11 @@ export class XlsxError extends Error {
 
 const ZIP_SIGNATURE = [0x50, 0x4b, 0x03, 0x04];
 
-/** Whether a file's first bytes are a ZIP archive's (every .xlsx is one). */
 export const isZip = (head: Uint8Array) => ZIP_SIGNATURE.every((b, i) => head[i] === b);
 
-/**
- * Whether a file is to be read as a workbook: a ZIP archive whatever its name (an .xlsx renamed .csv still reads),
- * or a file named .xlsx/.xlsm (one that is not a workbook then gets "Please choose an excel file!", not CSV garbage).
- */
+/** A ZIP whatever its name (an .xlsx renamed .csv still reads); a non-workbook .xlsx gets the Excel message, not CSV garbage. */
 export const isXlsx = (head: Uint8Array, name = '') => isZip(head) || /\.xls[xm]$/i.test(name.trim());
 
-/** The UTC date parts of a Date as Excel shows a date: 2026-01-31, with the time only when it has one. */
 function dateText(d: Date): string {
   const iso = d.toISOString();
   if (Number.isNaN(d.getTime())) return '';
@@ -61,10 +50,7 @@ function dateText(d: Date): string {
   return time === '00:00:00' ? iso.slice(0, 10) : `${iso.slice(0, 10)} ${time}`;
 }
 
-/**
- * A number as Excel shows it in General format: 15 significant digits (so 0.1+0.2 is 0.3, not 0.30000000000000004),
- * and integers with all their digits (a phone number typed as a number keeps them, never 8.19E+11).
- */
+/** 15 significant digits as Excel's General (0.1+0.2 is 0.3); integers whole, so a phone never reads 8.19E+11. */
 export function numberText(raw: string): string {
   const n = Number(raw);
   if (!Number.isFinite(n)) return raw.trim();
@@ -72,12 +58,11 @@ export function numberText(raw: string): string {
   return String(Number(n.toPrecision(15)));
 }
 
-/** A number cell's stored digits, kept apart from a text cell that looks like a number ('00123' stays text). */
+/** '00123' in a text cell stays text */
 class StoredNumber {
   constructor(readonly digits: string) {}
 }
 
-/** One cell's text, as Excel shows it in General format. */
 export function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string') return value;
@@ -88,7 +73,6 @@ export function cellText(value: unknown): string {
   return String(value);
 }
 
-/** Applies CSV's limits to a row, with CSV's messages (row numbers from 1, the header). */
 function checkRow(cells: string[], row: number): string[] {
   if (cells.length > CSV_LIMITS.columns) throw new CsvError('tooManyColumns', row);
   for (const cell of cells) if (cell.length > CSV_LIMITS.fieldChars) throw new CsvError('fieldTooLong', row);
@@ -96,27 +80,20 @@ function checkRow(cells: string[], row: number): string[] {
 }
 
 export interface Workbook {
-  /** the sheets' names, in the workbook's order */
   sheets: string[];
-  /** the rows of a sheet (the first when none is named), each cell as text */
   rows(sheet?: string): string[][];
 }
 
 const toArrayBuffer = (bytes: Uint8Array): ArrayBuffer =>
   bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? (bytes.buffer as ArrayBuffer) : (bytes.slice().buffer as ArrayBuffer);
 
-/**
- * Reads a whole workbook (every sheet). Anything that is not one, a legacy .xls or a damaged archive included,
- * is an XlsxError('notWorkbook'). The reader is loaded on first use, so a page that imports this file pays for it
- * only when a workbook is chosen.
- */
+/** The reader loads on first use, so a page importing this file pays only when a workbook is chosen. */
 export async function readWorkbook(bytes: Uint8Array): Promise<Workbook> {
   if (bytes.byteLength > XLSX_LIMITS.bytes) throw new XlsxError('tooLarge');
   if (!isZip(bytes)) throw new XlsxError('notWorkbook');
   const { default: readXlsxFile } = await import('read-excel-file/universal');
   let sheets: Awaited<ReturnType<typeof readXlsxFile<StoredNumber>>>;
   try {
-    // text cells keep their spaces, as CSV's do
     sheets = await readXlsxFile<StoredNumber>(toArrayBuffer(bytes), { parseNumber: (digits) => new StoredNumber(digits), trim: false });
   } catch {
     throw new XlsxError('notWorkbook');
@@ -129,14 +106,13 @@ export async function readWorkbook(bytes: Uint8Array): Promise<Workbook> {
       if (!found) throw new XlsxError('noSheet', { sheet, sheets: names });
       return found.data.map((row, i) => {
         const cells = row.map(cellText);
-        // a row of empty cells is a blank line, as in CSV
         return checkRow(cells.every((c) => c === '') ? [] : cells, i + 1);
       });
     },
   };
 }
 
-/** A byte stream gathered whole (a workbook's parts are found through its directory at the end), within the limit. */
+/** a workbook's parts are found through its directory at the end */
 async function gather(first: Uint8Array, rest: AsyncIterator<Uint8Array>): Promise<Uint8Array> {
   const parts = [first];
   let size = first.byteLength;
@@ -154,10 +130,6 @@ async function gather(first: Uint8Array, rest: AsyncIterator<Uint8Array>): Promi
   return all;
 }
 
-/**
- * The records of a delivered file in pages, as `csvPages` gives them, whether it is CSV or a workbook (`isXlsx`):
- * a workbook's sheet is `sheet`, or its first. The server's readers (cloud sources, preset parameters) use this.
- */
 export async function* filePages(
   chunks: AsyncIterable<Uint8Array>,
   opts: { name: string; sheet?: string; delimiter: string; pageSize: number; encoding?: CsvEncoding },

@@ -1,13 +1,8 @@
-/**
- * The approval sheet's rules, pure: sharing a revision (every pass reset), a participant's pass or reject, a
- * reminder, and the sheet's own status from its participants'. Participants start NEW; a reminder or opening the
- * sheet makes them PROCESS; their answer is PASS or REJECT.
- */
+/** The approval sheet's rules, pure: participants start NEW, a reminder or opening makes them PROCESS, they answer PASS or REJECT. */
 import { type ApprovalSheet, type ApprovalSubject, SHEET_HISTORY_MAX, type SheetEventRecord, sheetIdOf } from '../entities/approvalSheet';
 import type { ErrorCode } from '../errors';
 import { isApprovalExpired, type ReviewStatus } from './stateMachine';
 
-/** REJECT when anyone rejected, PASS when everyone passed, PROCESS once anyone moved, else NEW. */
 export function sheetStatus(participants: readonly { status: ReviewStatus }[]): ReviewStatus {
   if (participants.some((p) => p.status === 'REJECT')) return 'REJECT';
   if (participants.length > 0 && participants.every((p) => p.status === 'PASS')) return 'PASS';
@@ -29,11 +24,10 @@ export interface ShareInput {
   by: string;
   now: number;
   subjectVersion?: number;
-  /** a message's revision, kept equal to `plan.approval.revision` */
+  /** kept equal to `plan.approval.revision` */
   revision?: number;
 }
 
-/** A new revision of the subject's sheet (its first when there is none): every participant NEW again. */
 export function shareSheet(previous: ApprovalSheet | undefined, input: ShareInput): ApprovalSheet {
   const revision = input.revision ?? (previous?.revision ?? 0) + 1;
   const participants = input.participants.map((userId) => ({ userId, status: 'NEW' as const, date: input.now }));
@@ -87,7 +81,6 @@ function answer(sheet: ApprovalSheet, userId: string, status: 'PASS' | 'REJECT',
 export const passSheet = (sheet: ApprovalSheet, userId: string, now: number) => answer(sheet, userId, 'PASS', now);
 export const rejectSheet = (sheet: ApprovalSheet, userId: string, now: number, reason: string) => answer(sheet, userId, 'REJECT', now, reason);
 
-/** A reminder to participants who have not answered: they are PROCESS now. */
 export function resendSheet(sheet: ApprovalSheet, to: readonly string[], by: string, now: number): ApprovalSheet {
   const reminded = new Set(to);
   const participants = sheet.participants.map((p) => (reminded.has(p.userId) && p.status === 'NEW' ? { ...p, status: 'PROCESS' as const, date: now } : p));
@@ -96,12 +89,11 @@ export function resendSheet(sheet: ApprovalSheet, to: readonly string[], by: str
   return { ...sheet, participants, status: sheetStatus(participants), history, version: sheet.version + 1, dateUpdated: now, updatedBy: by };
 }
 
-/** Participants a reminder can still reach: those who have not answered this revision. */
 export function unanswered(sheet: ApprovalSheet): string[] {
   return sheet.participants.filter((p) => p.status === 'NEW' || p.status === 'PROCESS').map((p) => p.userId);
 }
 
-/** Whether the subject may go ahead now: its sheet passed in full, in time, for the subject as it is. */
+/** passed in full, in time, for the subject as it is now */
 export function sheetConfirmable(sheet: ApprovalSheet | undefined, now: number, subjectVersion?: number): { ok: true } | { ok: false; code: ErrorCode } {
   if (!sheet) return { ok: false, code: '730012' };
   if (sheet.status === 'REJECT') return { ok: false, code: '730013' };
@@ -110,10 +102,7 @@ export function sheetConfirmable(sheet: ApprovalSheet | undefined, now: number, 
   return { ok: true };
 }
 
-/**
- * Where a template stands with its sheet: NONE before it is shared, NEW or PROCESS under review, EXPIRED past the
- * deadline unanswered, REJECT, PASS when approved as it is now, OUTDATED when edited since it was approved.
- */
+/** OUTDATED: edited since it was approved. */
 export const TEMPLATE_APPROVAL_STATES = ['NONE', 'NEW', 'PROCESS', 'EXPIRED', 'REJECT', 'PASS', 'OUTDATED'] as const;
 export type TemplateApprovalState = (typeof TEMPLATE_APPROVAL_STATES)[number];
 

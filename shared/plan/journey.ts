@@ -1,10 +1,5 @@
 /**
- * The campaign builder's journey (spec 000 /builder, spec 001 sections 3.2 and 4): a plan of type BUILDER
- * carries a graph of steps keyed by step id. Its audience enters the entry step; each step moves a recipient
- * on: a message (any channel) sends once and goes on, a wait holds for a delay (at most 7 days) or until a
- * local date-time, a branch looks at the end of its window whether the recipient opened or clicked a message of
- * the journey (or converted by an event code), an A/B split sends each recipient down one variant by share
- * (with a winner rule, a holdout waits out the window and follows the variant with the best rate), an exit ends.
+ * The builder's journey (spec 000 /builder, spec 001 sections 3.2 and 4): a graph of steps keyed by id.
  * Repeat modes (spec 001 section 4): once, new recipients only, all.
  */
 import * as z from 'zod';
@@ -13,7 +8,7 @@ import { partitionShard } from '../entities/entity';
 import { CONTENT_CHANNEL, contentSchema, isTimeZone, parseLocalDateTime, type Plan, zonedTimeToUtc } from './plan';
 import { say } from '../i18n/say';
 
-/** Spec 001 sections 5 and 9: a delay (and a branch's or a winner's window) is at most 7 days. */
+/** Spec 001 sections 5 and 9. */
 export const MAX_DELAY_MINUTES = 7 * 24 * 60;
 export const MAX_STEPS = 100;
 export const MAX_VARIANTS = 5;
@@ -21,7 +16,6 @@ export const REPEAT_MODES = ['ONCE', 'NEW', 'ALL'] as const;
 export const STEP_TYPES = ['MESSAGE', 'WAIT', 'BRANCH', 'SPLIT', 'EXIT'] as const;
 export type StepType = (typeof STEP_TYPES)[number];
 
-/** Texts the journey's checks say; shared/i18n/journeyTexts.ts holds their zh and ja. */
 export const JOURNEY_MESSAGES = {
   stepId: say('journey.stepId'),
   delay: say('journey.delay'),
@@ -47,7 +41,6 @@ const minutes = z.number({ error: JOURNEY_MESSAGES.delayMin }).int().min(1, JOUR
 
 export const messageStepSchema = z.object({
   type: z.literal('MESSAGE'),
-  /** the name the canvas and the Plan Step tab show */
   name: z.string().trim().max(100).default(''),
   channel: z.enum(CHANNELS, { error: say('validation.chooseRequired', { param: say('field.channel') }) }),
   content: contentSchema,
@@ -64,10 +57,8 @@ export const waitSchema = z.discriminatedUnion('kind', [
 ]);
 
 export const branchConditionSchema = z.discriminatedUnion('kind', [
-  /** the recipient opened (or clicked) the message of step `stepId` */
   z.object({ kind: z.literal('OPENED'), stepId: stepIdSchema }),
   z.object({ kind: z.literal('CLICKED'), stepId: stepIdSchema }),
-  /** the recipient's app reported an event of this code (the app SDK API's events) */
   z.object({ kind: z.literal('CONVERTED'), eventCode: z.string().trim().min(1).max(100) }),
 ]);
 
@@ -78,9 +69,7 @@ const stepSchema = z.discriminatedUnion('type', [
     type: z.literal('BRANCH'),
     name: z.string().trim().max(100).default(''),
     condition: branchConditionSchema,
-    /** `not` asks the opposite: did not open, did not click, did not convert */
     not: z.boolean().default(false),
-    /** how long the branch waits for the condition before it looks */
     windowMinutes: minutes,
     yes: stepIdSchema,
     no: stepIdSchema,
@@ -92,10 +81,7 @@ const stepSchema = z.discriminatedUnion('type', [
       .array(z.object({ share: z.number().int().min(1).max(100), next: stepIdSchema }))
       .min(2, JOURNEY_MESSAGES.variants)
       .max(5, JOURNEY_MESSAGES.variants),
-    /**
-     * After `windowMinutes` the variant with the best open or click rate goes to the rest: `holdout` per cent of
-     * the recipients wait at the split for the window, then follow the winner.
-     */
+    /** `holdout` per cent wait out the window at the split, then follow the variant with the best rate. */
     winner: z.object({ metric: z.enum(['OPEN', 'CLICK']), windowMinutes: minutes, holdout: z.number().int().min(1).max(98) }).optional(),
   }),
   z.object({ type: z.literal('EXIT'), name: z.string().trim().max(100).default('') }),
@@ -111,7 +97,6 @@ const journeyShape = z.object({
 });
 export type Journey = z.output<typeof journeyShape>;
 
-/** The steps a step leads to. */
 export function nextOf(step: JourneyStep): string[] {
   switch (step.type) {
     case 'MESSAGE':
@@ -126,7 +111,6 @@ export function nextOf(step: JourneyStep): string[] {
   }
 }
 
-/** Where each step's links point, named by path (`steps.a.next`), for the checks' messages. */
 function linksOf(id: string, step: JourneyStep): { path: (string | number)[]; to: string }[] {
   switch (step.type) {
     case 'MESSAGE':
@@ -149,11 +133,7 @@ export interface JourneyIssue {
   message: string;
 }
 
-/**
- * The rules across steps: every link names a step, exactly one entry, no circle (so every path ends at an
- * exit: only an exit leads nowhere), every step reachable, shares adding up to 100, a branch's message before it,
- * a message's content for its channel.
- */
+/** No circle, so every path ends at an exit; exactly one entry; all reachable; shares add to 100. */
 export function journeyIssues(j: Journey): JourneyIssue[] {
   const issues: JourneyIssue[] = [];
   const ids = Object.keys(j.steps);
@@ -164,7 +144,6 @@ export function journeyIssues(j: Journey): JourneyIssue[] {
     for (const link of linksOf(id, j.steps[id]!)) if (!Object.hasOwn(j.steps, link.to)) issues.push({ path: link.path, message: JOURNEY_MESSAGES.missingStep });
   }
   if (issues.length > 0) return issues;
-  // depth-first from the entry: a step met again on the current path closes a circle
   const state = new Map<string, 'open' | 'done'>();
   const ancestors = new Map<string, Set<string>>(ids.map((id) => [id, new Set<string>()]));
   let cycle: JourneyIssue | undefined;
@@ -204,16 +183,13 @@ export function journeyIssues(j: Journey): JourneyIssue[] {
   return issues;
 }
 
-/** The journey with its rules across steps: what `plan.saveDynamic` takes. */
 export const journeySchema = journeyShape.superRefine((j, ctx) => {
   for (const issue of journeyIssues(j)) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
 });
 
-/** A builder plan as stored: a plan with its journey. */
 export type BuilderPlan = Plan & { journey: Journey };
 export const journeyOf = (plan: Plan): Journey | undefined => (plan as Partial<BuilderPlan>).journey;
 
-/** The steps in the order a walk from the entry meets them (breadth first). */
 export function walkOrder(j: Journey): { id: string; step: JourneyStep }[] {
   const seen = new Set<string>();
   const out: { id: string; step: JourneyStep }[] = [];
@@ -229,19 +205,14 @@ export function walkOrder(j: Journey): { id: string; step: JourneyStep }[] {
   return out;
 }
 
-/** The message steps in walk order: the first is the plan's channel and content in lists. */
+/** the first is the plan's channel and content in lists */
 export function messageSteps(j: Journey): { id: string; step: StepOf<'MESSAGE'> }[] {
   return walkOrder(j).flatMap(({ id, step }) => (step.type === 'MESSAGE' ? [{ id, step }] : []));
 }
 
-/**
- * The most of the audience each step can reach, as a share (0..1), for the review's estimates: the entry has all,
- * a split passes each variant its share (and the winner's holdout, which may follow any variant), a branch passes
- * all to both sides (who goes which way is known only when it runs), and paths that meet add up (at most all).
- */
+/** Upper bounds for the review: a branch passes all to both sides, since who goes which way is known only when it runs. */
 export function reachShares(j: Journey): Record<string, number> {
   const order = walkOrder(j).map((s) => s.id);
-  // steps in an order where every step comes after all that lead to it (the journey has no circle)
   const incoming = new Map(order.map((id) => [id, 0]));
   for (const id of order) for (const next of nextOf(j.steps[id]!)) if (incoming.has(next)) incoming.set(next, incoming.get(next)! + 1);
   const ready = order.filter((id) => incoming.get(id) === 0);
@@ -267,12 +238,7 @@ export function reachShares(j: Journey): Record<string, number> {
   return share;
 }
 
-// --- What the engine needs of the model: runs of steps, due times, variants
-
-/**
- * The run a message step sends under: the plan's run and the step (`r1764..~welcome`), so the ledger's claim
- * per (run, recipient) is one per (plan, step, recipient), and opens and clicks land on that step's records.
- */
+/** So the ledger's claim per (run, recipient) is one per (plan, step, recipient), and opens land on that step. */
 export const STEP_RUN_SEPARATOR = '~';
 export const stepRunId = (runId: string, stepId: string) => `${runId}${STEP_RUN_SEPARATOR}${stepId}`;
 export function parseStepRun(runId: string): { runId: string; stepId: string } | undefined {
@@ -282,7 +248,6 @@ export function parseStepRun(runId: string): { runId: string; stepId: string } |
 
 const MINUTE = 60_000;
 
-/** When a recipient who arrived at `arrivedAt` may leave a timed step (a wait, a branch, a holdout); none for the others. */
 export function dueAtOf(step: JourneyStep, arrivedAt: number, holdout = false): number | undefined {
   if (step.type === 'WAIT') return step.wait.kind === 'DELAY' ? arrivedAt + step.wait.minutes * MINUTE : zonedTimeToUtc(step.wait.at, step.wait.timeZone);
   if (step.type === 'BRANCH') return arrivedAt + step.windowMinutes * MINUTE;
@@ -290,15 +255,14 @@ export function dueAtOf(step: JourneyStep, arrivedAt: number, holdout = false): 
   return undefined;
 }
 
-/** The minute a due time is looked at: recipients due in the same minute move on one scheduled message. */
+/** recipients due in the same minute move on one scheduled message */
 export const dueMinuteOf = (dueAt: number) => Math.ceil(dueAt / MINUTE) * MINUTE;
 
-/** A recipient's place in 0..99 for a split: the same on every worker and every redelivery. */
+/** the same on every worker and every redelivery */
 export function bucketOf(planId: string, stepId: string, accountId: string): number {
   return partitionShard(`${planId}|${stepId}|${accountId}`, 100);
 }
 
-/** The variant a recipient goes down (its index), or 'HOLDOUT' when it waits for the winner. */
 export function variantOf(step: StepOf<'SPLIT'>, bucket: number): number | 'HOLDOUT' {
   let edge = 0;
   for (const [i, v] of step.variants.entries()) {

@@ -1,7 +1,4 @@
-/**
- * The plan (message) entity of spec 001 section 3.2: a single e-mail message now, with room for the other
- * channels (content is a union by kind) and plan types. Its status moves only through ./stateMachine.
- */
+/** The plan (message) entity of spec 001 section 3.2; its status moves only through ./stateMachine. */
 import * as z from 'zod';
 import { CHANNELS, type Channel } from '../delivery';
 import { emailTemplateSchema } from '../render/template';
@@ -16,33 +13,28 @@ import { say } from '../i18n/say';
 
 export { isTimeZone, parseLocalDateTime, zonedTimeToUtc } from './zonedTime';
 
-/** Spec 001 section 3.1: MIXED exists for display only and is never stored on a plan. */
+/** Spec 001 section 3.1: MIXED is for display only, never stored. */
 export const DISPLAY_CHANNELS = [...CHANNELS, 'MIXED'] as const;
 
-/** Plan kinds: single messages and campaigns of the builder (shared/plan/journey.ts); trigger messages join later. */
 export const PLAN_TYPES = ['SINGLE', 'BUILDER'] as const;
 
-/** Spec 001 section 3.1: Ad-Hoc (1), Lifecycle (2), each gated by its MESSAGE_TYPE_* permission. */
+/** Spec 001 section 3.1. */
 export const MESSAGE_TYPES = { AD_HOC: 1, LIFECYCLE: 2 } as const;
 export type MessageType = (typeof MESSAGE_TYPES)[keyof typeof MESSAGE_TYPES];
 export const MESSAGE_TYPE_PERMISSION: Record<MessageType, Permission> = { 1: 'MESSAGE_TYPE_AD_HOC', 2: 'MESSAGE_TYPE_LIFECYCLE' };
 
-/** The types a role may save and act on, and the one a new draft starts with (Ad-Hoc when allowed). */
 export function allowedMessageTypes(permissions: readonly string[]): { messageTypes: MessageType[]; defaultMessageType?: MessageType } {
   const messageTypes = ([MESSAGE_TYPES.AD_HOC, MESSAGE_TYPES.LIFECYCLE] as const).filter((t) => permissions.includes(MESSAGE_TYPE_PERMISSION[t]));
   return { messageTypes, ...(messageTypes[0] ? { defaultMessageType: messageTypes[0] } : {}) };
 }
 
-// --- The 5-minute rule (spec 000 section 9, spec 001 section 4)
+// The 5-minute rule (spec 000 section 9, spec 001 section 4)
 
 export const MIN_SCHEDULE_GAP_MS = 5 * 60_000;
 
 export type ScheduleCheck = { ok: true; instant: number } | { ok: false; code: ErrorCode };
 
-/**
- * A schedule time must lie at least 5 minutes ahead (750002), and a changed one at least 5 minutes from the
- * time it replaces. A time or zone that cannot be read answers 401005 ("check time and time zone settings").
- */
+/** A changed time must also lie 5 minutes from the one it replaces; an unreadable time or zone answers 401005. */
 export function checkScheduleTime(at: string, timeZone: string, now: number | Date, previous?: number): ScheduleCheck {
   if (!parseLocalDateTime(at) || !isTimeZone(timeZone)) return { ok: false, code: '401005' };
   const instant = zonedTimeToUtc(at, timeZone);
@@ -51,28 +43,18 @@ export function checkScheduleTime(at: string, timeZone: string, now: number | Da
   return { ok: true, instant };
 }
 
-// --- Schema
-
 export { TRIGGER_PERMISSION, type Trigger, triggerSchema } from './trigger';
 
-/**
- * What is sent: a template by reference, or content written in the message for its channel. The block schema
- * comes from shared/render; until then blocks are carried as they are.
- */
 export const contentSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('TEMPLATE'), templateId: idString }),
-  /** an email written in the message: theme, default language and per-language subject, preheader and blocks */
   z.object({ kind: z.literal('EMAIL'), template: emailTemplateSchema }),
-  /** the other channels' content written in (or copied into) the message, per language as their templates */
   z.object({ kind: z.literal('SMS'), template: smsTemplateSchema }),
   z.object({ kind: z.literal('PUSH_NATIVE'), template: pushTemplateSchema }),
   z.object({ kind: z.literal('LINE'), template: lineTemplateSchema }),
   z.object({ kind: z.literal('DIRECT_MAIL'), template: letterTemplateSchema }),
 ]);
 export type PlanContent = z.output<typeof contentSchema>;
-/** Inline content of one channel: its kind is the channel's name. */
 export type PlanContentOf<C extends Channel> = Extract<PlanContent, { kind: C }>;
-/** The channel each inline content kind is written for. */
 export const CONTENT_CHANNEL: Record<Exclude<PlanContent['kind'], 'TEMPLATE'>, Channel> = {
   EMAIL: 'EMAIL',
   SMS: 'SMS',
@@ -94,7 +76,7 @@ export const planSchema = z.object({
   messageType: z.union([z.literal(MESSAGE_TYPES.AD_HOC), z.literal(MESSAGE_TYPES.LIFECYCLE)]).default(1),
   status: z.enum(PLAN_STATES).default('DRAFT'),
   content: contentSchema,
-  /** the library template the content was copied from, if it was: an API push checks it still exists (apiPushCheckDeletedTemplate) */
+  /** an API push checks it still exists (apiPushCheckDeletedTemplate) */
   templateId: idString.optional(),
   segmentId: idString.optional(),
   trigger: triggerSchema.default({ kind: 'IMMEDIATELY' }),
@@ -102,17 +84,14 @@ export const planSchema = z.object({
   tagIds: z.array(idString).max(50).default([]),
   categoryId: idString.optional(),
   groupId: idString.optional(),
-  /** who is mailed the message's report when it is made (issue 24's plan reports) */
+  /** issue 24 */
   reportMails: z.array(z.string()).max(20).optional(),
   approval: approvalSchema.optional(),
   rejection: rejectionSchema.optional(),
 });
 export type Plan = z.output<typeof planSchema>;
 
-/**
- * Rules across fields, kept out of `planSchema` so the registry can still pick and omit its fields:
- * inline content matches the channel, and the author is no participant of their own approval.
- */
+/** Kept out of `planSchema` so the registry can still pick and omit its fields. */
 export function planIssues(plan: Plan): { path: string; message: string }[] {
   const issues: { path: string; message: string }[] = [];
   if (plan.content.kind !== 'TEMPLATE' && CONTENT_CHANNEL[plan.content.kind] !== plan.channel) {
@@ -124,20 +103,16 @@ export function planIssues(plan: Plan): { path: string; message: string }[] {
   return issues;
 }
 
-/** `planSchema` with the cross-field rules, for saves. */
 export const checkedPlanSchema = planSchema.superRefine((plan, ctx) => {
   for (const issue of planIssues(plan)) ctx.addIssue({ code: 'custom', path: issue.path.split('.'), message: issue.message });
 });
 
-/** What a draft still lacks before it can be sent to review (720006 names the first). */
 export function missingForReview(plan: Plan): string[] {
   const missing: string[] = [];
   if (!plan.segmentId) missing.push('segmentId');
   if (!plan.approval) missing.push('approval');
   return missing;
 }
-
-// --- Operation record: the "Operation Record" tab of the message detail, one row per transition.
 
 export const SYSTEM_ACTOR = 'system';
 
@@ -148,7 +123,6 @@ export const operationRecordSchema = z.object({
   action: z.enum(PLAN_ACTION_NAMES),
   from: z.enum(PLAN_STATES),
   to: z.enum([...PLAN_STATES, DELETED]),
-  /** a user id, or SYSTEM_ACTOR for the scheduler, the send pipeline and the deadline timer */
   by: idString,
   at: z.number().int(),
   reason: z.string().max(1000).optional(),

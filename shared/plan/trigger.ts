@@ -1,9 +1,4 @@
-/**
- * A plan's trigger (spec 001 sections 3.1, 3.4 and 5): immediately, once at a wall-clock time, on a recurring
- * schedule (in each recipient's own time zone unless told otherwise), or on what a recipient does in the app (an
- * action code, entering or leaving a geofence or a beacon's range), with a delay of at most 7 days, throttling
- * and a limiter rule. The occurrence computation here is shared by the pipeline and the wizard.
- */
+/** A plan's trigger (spec 001 sections 3.1, 3.4 and 5); the occurrence computation is shared by the pipeline and the wizard. */
 import * as z from 'zod';
 import { idString } from '../entities/entity';
 import type { ErrorCode } from '../errors';
@@ -17,12 +12,12 @@ const localDateTime = z.string().refine((v) => parseLocalDateTime(v) !== null, s
 const timeZone = z.string().refine(isTimeZone, say('form.timeZoneChoice'));
 const localDate = z.string().refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && parseLocalDateTime(`${v}T00:00`) !== null, say('trigger.dateChoice'));
 
-/** Spec 000 section 9: units hour, day, week, month. */
+/** Spec 000 section 9. */
 export const RECURRING_UNITS = ['HOUR', 'DAY', 'WEEK', 'MONTH'] as const;
 export type RecurringUnit = (typeof RECURRING_UNITS)[number];
-/** Spec 000 section 9: weekdays Sunday to Saturday as 1 to 7. */
+/** Spec 000 section 9: Sunday to Saturday as 1 to 7. */
 export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
-/** Spec 001 section 5: a native trigger's delay is at most 7 days. */
+/** Spec 001 section 5. */
 export const MAX_TRIGGER_DELAY_MINUTES = 7 * 24 * 60;
 export const THROTTLE_UNITS = ['MINUTE', 'HOUR', 'DAY'] as const;
 export const THROTTLE_UNIT_MS: Record<(typeof THROTTLE_UNITS)[number], number> = { MINUTE: 60_000, HOUR: 3_600_000, DAY: DAY };
@@ -34,19 +29,13 @@ const recurring = z
   .object({
     kind: z.literal('RECURRING'),
     unit: z.enum(RECURRING_UNITS),
-    /** every N units (every 2 weeks) */
     every: z.number().int().min(1).max(12).default(1),
-    /** hours of the day, 0 to 23 (spec: hour choices 00:00 to 23:00); HOUR runs every `every` hours from 00:00 */
     hours: z.array(z.number().int().min(0).max(23)).max(24).default([]).transform(sortedUnique),
-    /** the minute past each hour, in 5-minute steps (the loop option of 5 minutes) */
     minute: z.number().int().min(0).max(55).multipleOf(5).default(0),
-    /** WEEK: the weekdays, Sunday 1 to Saturday 7 */
     weekdays: z.array(z.number().int().min(1).max(7)).max(7).default([]).transform(sortedUnique),
-    /** MONTH: the days of the month (a month without the day skips it) */
     monthDays: z.array(z.number().int().min(1).max(31)).max(31).default([]).transform(sortedUnique),
     startDate: localDate,
     endDate: localDate.optional(),
-    /** 09:00 is 09:00 where each recipient is (their account's zone, else the organization's); otherwise in `timeZone` */
     recipientTimeZone: z.boolean().default(true),
     timeZone,
   })
@@ -57,10 +46,6 @@ const recurring = z
     if (r.endDate && r.endDate < r.startDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: say('validation.dateRange') });
   });
 
-/**
- * How often one recipient may get the message: once ever, once per N days (counted from the send), or on every
- * event. A reset event opens the recipient's window again.
- */
 export const limiterSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('ONCE') }),
   z.object({ kind: z.literal('EVERY_DAYS'), days: z.number().int().min(1).max(365) }),
@@ -68,19 +53,16 @@ export const limiterSchema = z.discriminatedUnion('kind', [
 ]);
 export type Limiter = z.output<typeof limiterSchema>;
 
-/** An action code as the app SDK API's custom events name it. */
 const actionCode = z.string().trim().min(1, say('trigger.actionCode')).max(100);
 
 const eventFields = {
   delayMinutes: z.number().int().min(0).max(MAX_TRIGGER_DELAY_MINUTES, say('trigger.maxDelay')).default(0),
-  /** at most `rate` sends of the message per minute, hour or day; the rest wait for the next one */
   throttle: z.object({ rate: z.number().int().min(1).max(1_000_000), per: z.enum(THROTTLE_UNITS) }).optional(),
   limiter: limiterSchema.default({ kind: 'ONCE' }),
-  /** action codes that open a recipient's limiter window again */
   resetEvents: z.array(actionCode).max(10).default([]),
 };
 
-/** Delivery (spec 001 sections 3.1 and 3.4). IMMEDIATELY and SCHEDULE are as they always were. */
+/** Spec 001 sections 3.1 and 3.4. */
 export const triggerSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('IMMEDIATELY') }),
   z.object({ kind: z.literal('SCHEDULE'), at: localDateTime, timeZone }),
@@ -88,12 +70,8 @@ export const triggerSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('ACTION'),
     actionCode,
-    /**
-     * the action may also come from the team's own back end: a per-trigger inbound webhook, called with the
-     * trigger's token (issued by `trigger.issueWebhookToken`) and an account's key (functions/sdk/triggerHook.ts)
-     */
+    /** also callable from the team's back end with the trigger's token (functions/sdk/triggerHook.ts) */
     webhook: z.boolean().optional(),
-    /** the action may also be a visit of this URL: a recipient's tracked click on a link to it, in any message */
     url: z
       .string()
       .trim()
@@ -122,28 +100,17 @@ export const TRIGGER_PERMISSION: Record<TriggerKind, Permission> = {
 export const EVENT_TRIGGER_KINDS = ['ACTION', 'GEOFENCE', 'BEACON'] as const;
 export const isEventTrigger = (t: Trigger): t is EventTrigger => (EVENT_TRIGGER_KINDS as readonly string[]).includes(t.kind);
 
-/**
- * Triggers that send many times while the plan stays ACTIVE (each firing or event is its own run); the others
- * send once, through IN_PROGRESS.
- */
 export const isStanding = (t: Trigger): boolean => t.kind === 'RECURRING' || isEventTrigger(t);
 
-/** Whether a plan in `status` sends now: a one-time run in progress, or a standing trigger while active. */
 export const isSending = (plan: { status: string; trigger: Trigger }): boolean => plan.status === 'IN_PROGRESS' || (plan.status === 'ACTIVE' && isStanding(plan.trigger));
 
-// --- Events: what the app SDK API's events are called in the trigger index
-
-/** The index key an event trigger listens on. */
 export function listenKeyOf(t: EventTrigger): string {
   if (t.kind === 'ACTION') return `ACTION:${t.actionCode}`;
   if (t.kind === 'GEOFENCE') return `GEOFENCE:${t.geofenceId}:${t.on}`;
   return `BEACON:${t.beaconId}:${t.on}`;
 }
 
-/**
- * A visited URL as the trigger index compares it: its address without the fragment (no server sees that part);
- * undefined for what is not an http(s) address.
- */
+/** Without the fragment: no server sees that part. */
 export function visitedUrlOf(url: string): string | undefined {
   let parsed: URL;
   try {
@@ -156,10 +123,8 @@ export function visitedUrlOf(url: string): string | undefined {
   return parsed.href;
 }
 
-/** The index keys a plan's reset events listen on. */
 export const resetKeysOf = (t: EventTrigger): string[] => [...new Set(t.resetEvents)].map((code) => `RESET:${code}`);
 
-/** The index keys an app event (spec: custom, geofence and beacon enter and exit) may wake. */
 export function eventKeysOf(e: { type: string; name?: string; geofenceId?: string; beaconId?: string }): string[] {
   if (e.type === 'custom' && e.name) return [`ACTION:${e.name}`, `RESET:${e.name}`];
   const [what, move] = e.type.split('.');
@@ -169,19 +134,15 @@ export function eventKeysOf(e: { type: string; name?: string; geofenceId?: strin
   return [];
 }
 
-// --- Recurring occurrences
-
 const dayNumber = (date: string) => Math.round(Date.parse(`${date}T00:00:00Z`) / DAY);
 const dateOf = (n: number) => new Date(n * DAY).toISOString().slice(0, 10);
 const pad2 = (n: number) => String(n).padStart(2, '0');
 
-/** Minutes of the day the recurrence runs at on a day it runs. */
 function timesOf(r: RecurringTrigger): number[] {
   const hours = r.unit === 'HOUR' ? Array.from({ length: Math.ceil(24 / r.every) }, (_, i) => i * r.every) : r.hours;
   return hours.map((h) => h * 60 + r.minute);
 }
 
-/** Whether the recurrence runs on day `n` (days since 1970-01-01, a local calendar date). */
 function runsOn(r: RecurringTrigger, n: number): boolean {
   const start = dayNumber(r.startDate);
   if (n < start || (r.endDate && n > dayNumber(r.endDate))) return false;
@@ -192,7 +153,7 @@ function runsOn(r: RecurringTrigger, n: number): boolean {
     case 'DAY':
       return (n - start) % r.every === 0;
     case 'WEEK': {
-      // weeks start on Sunday (weekday 1); every N weeks counts from the week of the start date
+      // every N weeks counts from the week of the start date
       const weekday = d.getUTCDay() + 1;
       const firstSunday = start - new Date(start * DAY).getUTCDay();
       return r.weekdays.includes(weekday) && Math.floor((n - firstSunday) / 7) % r.every === 0;
@@ -205,11 +166,7 @@ function runsOn(r: RecurringTrigger, n: number): boolean {
   }
 }
 
-/**
- * The first instant after `after` at which the recurrence runs in `zone`, or undefined when its range has ended.
- * A time the clocks skip (spring) runs at the moment after the gap; a time they repeat (autumn) runs once, the
- * first time (zonedTimeToUtc's choice).
- */
+/** A skipped time (spring) runs just after the gap; a repeated one (autumn) runs once, the first time. */
 export function nextOccurrence(r: RecurringTrigger, zone: string, after: number): number | undefined {
   const first = Math.max(dayNumber(localDateOf(after, zone)), dayNumber(r.startDate));
   // a year of the longest cycle, and two months for month days some months lack
@@ -227,10 +184,7 @@ export function nextOccurrence(r: RecurringTrigger, zone: string, after: number)
   return undefined;
 }
 
-/**
- * The next firing of the recurrence over the zones in use: the earliest instant after `after` and every zone
- * whose occurrence falls on it (zones at the same offset fire together).
- */
+/** zones at the same offset fire together */
 export function nextFiring(r: RecurringTrigger, zones: readonly string[], after: number): { at: number; zones: string[] } | undefined {
   let best: { at: number; zones: string[] } | undefined;
   for (const zone of new Set(zones)) {
@@ -242,13 +196,10 @@ export function nextFiring(r: RecurringTrigger, zones: readonly string[], after:
   return best;
 }
 
-/** The zone that sees a calendar date last (UTC-12): where a recurrence's final occurrence happens last. */
+/** UTC-12 sees a calendar date last */
 const LAST_ZONE = 'Etc/GMT+12';
 
-/**
- * A trigger's own check at saving and activation (its fields are the schema's): a recurring schedule must still
- * have an occurrence 5 minutes or more ahead somewhere (750004 otherwise).
- */
+/** 750004 when no occurrence lies 5 minutes or more ahead anywhere. */
 export function checkStandingTrigger(t: Trigger, now: number): { ok: true } | { ok: false; code: ErrorCode; detail: string } {
   if (t.kind !== 'RECURRING') return { ok: true };
   const zone = t.recipientTimeZone ? LAST_ZONE : t.timeZone;

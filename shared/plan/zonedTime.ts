@@ -1,7 +1,4 @@
-/**
- * Wall-clock times in IANA time zones, through Intl (no zone data of our own): one-time schedules, recurring
- * schedules in each recipient's zone, quiet hours. Daylight-saving changes are the runtime's.
- */
+/** Wall-clock times in IANA zones through Intl, no zone data of our own: daylight-saving changes are the runtime's. */
 const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
 
 interface WallClock {
@@ -13,7 +10,6 @@ interface WallClock {
   second: number;
 }
 
-/** 'YYYY-MM-DDTHH:mm[:ss]' without offset, checked against the calendar (no 30 February). */
 export function parseLocalDateTime(value: string): WallClock | null {
   const m = LOCAL_DATE_TIME.exec(value);
   if (!m) return null;
@@ -42,7 +38,6 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
-/** An IANA zone name the runtime knows ('Asia/Tokyo', 'UTC'); fixed offsets like '+09:00' are not zones. */
 export function isTimeZone(value: string): boolean {
   if (!/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(value)) return false;
   try {
@@ -53,7 +48,6 @@ export function isTimeZone(value: string): boolean {
   }
 }
 
-/** The zone's offset from UTC in ms at an instant (+9 h for Tokyo). */
 function offsetAt(instant: number, timeZone: string): number {
   const parts: Record<string, number> = {};
   for (const p of formatterFor(timeZone).formatToParts(new Date(instant))) {
@@ -65,11 +59,7 @@ function offsetAt(instant: number, timeZone: string): number {
 
 const DAY = 86_400_000;
 
-/**
- * The instant (epoch ms) a wall-clock time in `timeZone` names. Like Temporal's 'compatible' choice: a time the
- * clocks repeat (autumn) means the earlier one; a time the clocks skip (spring) is moved on by the gap, so
- * 02:30 in New York on the morning clocks go forward is 03:30 daylight time.
- */
+/** Temporal's 'compatible' choice: a repeated time means the earlier, a skipped one moves on by the gap. */
 export function zonedTimeToUtc(localDateTime: string, timeZone: string): number {
   const wall = parseLocalDateTime(localDateTime);
   if (!wall) throw new RangeError(`Not a local date-time: ${localDateTime}`);
@@ -83,15 +73,11 @@ export function zonedTimeToUtc(localDateTime: string, timeZone: string): number 
   return naive - before;
 }
 
-/** The wall-clock date ('YYYY-MM-DD') at `instant` in `timeZone`. */
 export function localDateOf(instant: number, timeZone: string): string {
   return localDayHourOf(instant, timeZone).day;
 }
 
-/**
- * The wall-clock day ('YYYY-MM-DD') and hour ('00'–'23') at `instant` in `timeZone` (an IANA zone; an unknown
- * one, or '', is UTC): the organization's days and hours its dashboard counts are kept by.
- */
+/** An unknown zone, or '', is UTC. */
 export function localDayHourOf(instant: number, timeZone: string): { day: string; hour: string } {
   if (!timeZone || timeZone === 'UTC' || !isTimeZone(timeZone)) {
     const iso = new Date(instant).toISOString();

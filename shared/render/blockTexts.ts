@@ -1,8 +1,4 @@
-/**
- * The starting texts of new blocks in Japanese and Chinese (the schemas' defaults are the English ones), so a
- * block added to a ja or zh content starts in that language. Only the fields a person reads are here.
- */
-/** by block type */
+/** Starting texts of new blocks in ja and zh (schema defaults are English), so a block added to such content starts in it. */
 type StartingTexts = Partial<Record<string, Record<string, unknown>>>;
 
 const LINKS = { website: 'https://example.com', help: 'https://example.com/help', contact: 'mailto:hello@example.com' };
@@ -46,7 +42,6 @@ export const BLOCK_STARTING_TEXTS: Record<'ja' | 'zh', StartingTexts> = {
   },
 };
 
-/** The starting texts for a content language code (ja, ja-JP, zh-TW …); none for other languages. */
 export function startingTextsOf(language: string, type: string): Record<string, unknown> | undefined {
   const base = language.toLowerCase().split(/[-_]/)[0];
   return base === 'ja' || base === 'zh' ? BLOCK_STARTING_TEXTS[base][type] : undefined;

@@ -1,8 +1,4 @@
-/**
- * The registry of builder blocks (spec 001 section 3.6), keyed by block type. A new block is a file in blocks/
- * (its schema with defaults, and its render function) and one line here; the email renderer reads only this
- * record. Blocks of the HTML (in-app) builder only (tip, carousel) say so in `forms`.
- */
+/** The builder blocks (spec 001 3.6); a new block is a file in blocks/ and one line here, the only record the renderer reads. */
 import * as z from 'zod';
 import { buttonBlock } from './blocks/button';
 import { dividerBlock } from './blocks/divider';
@@ -51,7 +47,6 @@ export const BLOCK_TYPES = Object.keys(BLOCKS) as BlockType[];
 
 type BlockSchema = (typeof BLOCKS)[BlockType]['schema'];
 
-/** Any block, told apart by its `type`. */
 export const blockSchema = z.discriminatedUnion('type', Object.values(BLOCKS).map((block) => block.schema) as [BlockSchema, ...BlockSchema[]]);
 export type Block = z.output<typeof blockSchema>;
 export type BlockInput = z.input<typeof blockSchema>;
@@ -61,24 +56,18 @@ export function isBlockType(type: unknown): type is BlockType {
   return typeof type === 'string' && Object.hasOwn(BLOCKS, type);
 }
 
-/** A new block of a type with every default filled in, its texts in the content's language where we have them. */
 export function createBlock<T extends BlockType>(type: T, language = 'en'): BlockOf<T> {
   return { ...BLOCKS[type].create(), ...structuredClone(startingTextsOf(language, type) ?? {}) } as BlockOf<T>;
 }
 
-/** Whether a builder form offers the block type (both forms unless its definition says). */
 export function blockInForm(type: BlockType, form: BlockForm): boolean {
   const forms = (BLOCKS[type] as BlockDefinition).forms;
   return !forms || forms.includes(form);
 }
 
-/** The block types a builder offers, in the registry's order. */
 export const blockTypesOf = (form: BlockForm): BlockType[] => BLOCK_TYPES.filter((type) => blockInForm(type, form));
 
-/**
- * Renders one block; a block of an unknown type (or not an object at all), or of a type the form does not
- * offer (an in-app carousel in a mail), renders nothing.
- */
+/** Unknown types, non-objects and blocks of another form (an in-app carousel in a mail) render nothing. */
 export function renderBlock(block: unknown, ctx: RenderContext, form: BlockForm = 'email'): RenderedBlock {
   const type = (block as { type?: unknown } | null)?.type;
   if (!isBlockType(type) || !blockInForm(type, form)) return { html: '', text: '' };

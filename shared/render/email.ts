@@ -1,8 +1,4 @@
-/**
- * The one email renderer: content + recipient → subject, HTML and plain text. Pure and browser-safe (the builder's
- * preview and the send worker call the same function). The HTML is a table layout with inline styles, at most
- * 600px wide, with one media query that narrows the side padding on small screens (393px).
- */
+/** The one email renderer, pure and browser-safe so the preview and the send worker call the same function. */
 import { renderBlock } from './blocks';
 import { createRenderContext, type FeedbackAnswer, FONT_FAMILY, SIDE_PADDING_CLASS, type LinkRewriter } from './context';
 import { escapeHtml, readableOn, safeUrl } from './html';
@@ -11,17 +7,12 @@ import { personalizeText, type Recipient } from './personalize';
 import { LANGUAGE_CODE, type EmailContent } from './template';
 
 export interface RenderOptions {
-  /** the one-click unsubscribe address: a footer link (never rewritten for tracking) and a line of the text part */
+  /** never rewritten for tracking */
   unsubscribeUrl?: string;
-  /** the footer link's text; by default in the content's language (en, zh, ja) */
   unsubscribeLabel?: string;
-  /** the mail's web version: a line above the content when the content asks for one (`webVersion`) */
   webVersionUrl?: string;
-  /** appended as a 1×1 image at the end of the body */
   openPixelUrl?: string;
-  /** wraps every http(s) link of the content (HTML and text part alike) for click tracking */
   linkRewriter?: LinkRewriter;
-  /** each thumb-block answer's link for this recipient */
   feedbackUrl?: (answer: FeedbackAnswer) => string;
 }
 
@@ -41,7 +32,7 @@ const HEAD_STYLE =
   `.${SIDE_PADDING_CLASS}{padding-left:${SIDE_PADDING_SMALL}px!important;padding-right:${SIDE_PADDING_SMALL}px!important}}`;
 const TABLE = 'role="presentation" border="0" cellpadding="0" cellspacing="0"';
 
-/** A header-safe subject: no control characters (a line break in a value could add a header), single spaces. */
+/** no control characters: a line break in a value could add a header */
 function subjectLine(raw: string, recipient: Recipient): string {
   return personalizeText(raw, recipient)
     .replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ')

@@ -1,18 +1,11 @@
-/**
- * Field schemas shared by the builder blocks (spec 001 section 3.6 field types: text, long text, image, align,
- * padding, common number, color) and the theme. Required block fields fall back to their default when missing
- * or empty (spec 001 section 5, template rules).
- */
+/** Field schemas of blocks and theme (spec 001 3.6); required fields fall back to their default when empty (spec 001 section 5). */
 import * as z from 'zod';
 import { safeUrl, type UrlKind } from './html';
 import { URL_MAX } from './limits';
 import { type FieldKey, fieldName, say } from '../i18n/say';
 
-/** Messages of the block fields: the spec's where it has one, ours otherwise (their zh and ja in shared/i18n). */
 export const RENDER_MESSAGES = {
-  /** spec 001 section 5 */
   hexColor: say('render.hexColor'),
-  /** spec 001 section 5 */
   inputRequired: (param: FieldKey) => say('validation.inputRequired', { param: fieldName(param) }),
   tooLong: (param: FieldKey, max: number) => say('render.tooLong', { param: fieldName(param), max }),
   outOfRange: (param: FieldKey, min: number, max: number) => say('render.outOfRange', { param: fieldName(param), min, max }),
@@ -22,7 +15,7 @@ export const RENDER_MESSAGES = {
   dimension: (param: FieldKey, max: number) => say('render.dimension', { param: fieldName(param), max }),
 } as const;
 
-/** spec 001 section 3.6: align options center, left, right; padding options none or left-right */
+/** spec 001 section 3.6 */
 export const ALIGNS = ['left', 'center', 'right'] as const;
 export const PADDINGS = ['none', 'leftRight'] as const;
 export type Align = (typeof ALIGNS)[number];
@@ -30,7 +23,6 @@ export type Padding = (typeof PADDINGS)[number];
 
 const HEX_COLOR = /^#[0-9A-Fa-f]{6}$/;
 
-/** A required colour: empty or missing gives the default. */
 export function colorField(fallback: string) {
   return z
     .string()
@@ -40,7 +32,6 @@ export function colorField(fallback: string) {
     .default(fallback);
 }
 
-/** An optional colour: empty means none (or automatic, where the block says so). */
 export function optionalColorField() {
   return z
     .string()
@@ -49,7 +40,6 @@ export function optionalColorField() {
     .default('');
 }
 
-/** A required text: empty or missing gives the default. */
 export function textField(param: FieldKey, fallback: string, max: number) {
   return z
     .string()
@@ -58,18 +48,13 @@ export function textField(param: FieldKey, fallback: string, max: number) {
     .default(fallback);
 }
 
-/** An optional text. */
 export function optionalTextField(param: FieldKey, max: number) {
   return z.string().max(max, RENDER_MESSAGES.tooLong(param, max)).default('');
 }
 
 const LEADING_TOKEN = /^\{\{\s*[\p{L}_$][\p{L}\p{M}\p{N}_$-]*(?:\.[\p{L}\p{M}\p{N}_$-]+)*\s*(?:\|([^{}]*))?\}\}/u;
 
-/**
- * Whether a stored address may be saved: empty, a full URL of an allowed scheme, or one that starts with a
- * personalisation token (`{{attributes.offerUrl}}`), whose fallback, if it has one, must make a good URL. The
- * renderer checks again whatever the token gives.
- */
+/** A leading personalisation token's fallback must make a good URL; the renderer checks again whatever the token gives. */
 export function isStorableUrl(value: string, kind: UrlKind): boolean {
   return storable(value, (url) => safeUrl(url, kind) !== null);
 }
@@ -82,26 +67,19 @@ function storable(value: string, good: (url: string) => boolean): boolean {
   return !fallback || good(fallback + value.slice(token[0].length));
 }
 
-/** An app's own scheme and what follows it (myshop://sale/autumn, fb123:item/4). */
 const APP_LINK = /^([a-z][a-z0-9+.-]{0,31}):[^\s]+$/i;
-/** Schemes that run code, read local data or are the web's: never an app's own. */
+/** they run code, read local data or are the web's: never an app's own */
 const NOT_APP_SCHEMES = new Set(['javascript', 'vbscript', 'data', 'file', 'blob', 'about', 'filesystem', 'http', 'https']);
 
-/** A deep link in an app's own scheme (see APP_LINK), without control characters or markup quotes. */
 export function isDeepLink(url: string): boolean {
   const scheme = APP_LINK.exec(url)?.[1]?.toLowerCase();
   return scheme !== undefined && !NOT_APP_SCHEMES.has(scheme) && url.length <= URL_MAX && !/[\u0000-\u001f\u007f"'<>`]/.test(url);
 }
 
-/**
- * Whether a push's link may be saved: as isStorableUrl for a link (a web page or universal link, mailto, tel), or
- * a deep link in the app's own scheme, as APNs and FCM open them.
- */
 export function isStorableAppLink(value: string): boolean {
   return storable(value, (url) => safeUrl(url, 'link') !== null || isDeepLink(url));
 }
 
-/** A link or image address (see isStorableUrl); empty means none. */
 export function urlField(param: FieldKey, kind: UrlKind) {
   return z
     .string()
@@ -118,10 +96,6 @@ export function intField(param: FieldKey, fallback: number, min: number, max: nu
 
 export type Dimension = { unit: 'px' | '%'; value: number } | null;
 
-/**
- * Reads a stored width or height: a number of pixels ("300" or "300px"), a percentage ("50%"), or nothing
- * ("" or "auto"). Undefined when it is none of these.
- */
 export function parseDimension(value: unknown): Dimension | undefined {
   if (typeof value === 'number') return Number.isFinite(value) && value >= 0 ? { unit: 'px', value: Math.round(value) } : undefined;
   if (typeof value !== 'string') return undefined;
@@ -132,10 +106,7 @@ export function parseDimension(value: unknown): Dimension | undefined {
   return { unit: match[2] === '%' ? '%' : 'px', value: Math.round(Number(match[1])) };
 }
 
-/**
- * A width or height (spec 001 section 5: px is stripped while percent and auto are kept): stored as "300",
- * "50%", "auto" or "" (none). Pixels up to maxPx, percentages up to 100.
- */
+/** spec 001 section 5: px is stripped while percent and auto are kept */
 export function dimensionField(param: FieldKey, maxPx: number) {
   const message = RENDER_MESSAGES.dimension(param, maxPx);
   return z
@@ -152,7 +123,6 @@ export function dimensionField(param: FieldKey, maxPx: number) {
     .default('');
 }
 
-/** Options every block has: a builder key, align and padding. */
 export function commonFields(defaults: { align: Align; padding: Padding }) {
   return {
     id: z.string().max(64).optional(),
@@ -161,10 +131,7 @@ export function commonFields(defaults: { align: Align; padding: Padding }) {
   };
 }
 
-/**
- * Theme (spec 001 section 3.6: primaryColor, secondaryColor). What they colour is ours: the primary colours
- * links, the secondary is the page around the 600px column.
- */
+/** spec 001 3.6; ours: the primary colours links, the secondary the page around the 600px column. */
 export const THEME_DEFAULT = { primaryColor: '#33CCFF', secondaryColor: '#F4F4F4' } as const;
 export const themeSchema = z.object({
   primaryColor: colorField(THEME_DEFAULT.primaryColor),

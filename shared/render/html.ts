@@ -1,7 +1,4 @@
-/**
- * The output side of the renderer: escaping, URL and colour checks, inline styles. Everything the renderer writes
- * into HTML passes through one of these, so no input, however crafted, reaches the markup unchecked.
- */
+/** Everything the renderer writes into HTML passes through one of these, so no crafted input reaches the markup unchecked. */
 
 const HTML_SPECIAL = /[&<>"'`]/;
 const HTML_SPECIAL_ALL = /[&<>"'`]/g;
@@ -14,12 +11,10 @@ const HTML_ENTITY: Record<string, string> = {
   '`': '&#96;',
 };
 
-/** Escapes text for an element body or a double-quoted attribute value. */
 export function escapeHtml(value: string): string {
   return HTML_SPECIAL.test(value) ? value.replace(HTML_SPECIAL_ALL, (c) => HTML_ENTITY[c]) : value;
 }
 
-/** The few named references rich text and URLs are decoded with (the XSS classics among them). */
 const NAMED_ENTITY: Record<string, string> = {
   amp: '&',
   lt: '<',
@@ -44,7 +39,6 @@ const NAMED_ENTITY: Record<string, string> = {
   ndash: '\u2013',
 };
 
-/** Decodes character references (numeric with or without `;`, and the names above); unknown names stay as they are. */
 export function decodeEntities(value: string): string {
   if (!value.includes('&')) return value;
   return value.replace(/&(?:#[xX]([0-9a-fA-F]{1,8});?|#([0-9]{1,10});?|([a-zA-Z]{2,8});)/g, (whole, hex, dec, name) => {
@@ -61,12 +55,7 @@ const LINK_SCHEME = /^(?:https?:\/\/[^/?#\\\s]|mailto:|tel:)/i;
 const IMAGE_SCHEME = /^https?:\/\/[^/?#\\\s]/i;
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
-/**
- * A URL the output may carry, or null. Links take http, https, mailto and tel; images http and https only.
- * Tabs and line breaks are removed and outer whitespace trimmed (as a browser does before reading the scheme),
- * any other control character refuses the URL, and characters that could end an attribute are percent-encoded.
- * Decode character references first when the URL came from markup.
- */
+/** Tabs and line breaks removed as a browser does before reading the scheme; other control characters refuse the URL. */
 export function safeUrl(raw: string, kind: UrlKind = 'link'): string | null {
   const url = raw.replace(/[\t\n\r]/g, '').replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '');
   if (url.length === 0 || url.length > 2048 || CONTROL.test(url)) return null;
@@ -76,12 +65,10 @@ export function safeUrl(raw: string, kind: UrlKind = 'link'): string | null {
 
 const HEX_COLOR = /^#[0-9A-Fa-f]{6}$/;
 
-/** The colour if it is a 6-digit hex with a leading # (spec 001 section 5), otherwise the fallback. */
 export function safeColor(value: unknown, fallback: string): string {
   return typeof value === 'string' && HEX_COLOR.test(value) ? value.toUpperCase() : fallback;
 }
 
-/** WCAG 2 relative luminance of a 6-digit hex colour. */
 function luminance(hex: string): number {
   const [r, g, b] = [1, 3, 5].map((i) => {
     const c = parseInt(hex.slice(i, i + 2), 16) / 255;
@@ -90,10 +77,7 @@ function luminance(hex: string): number {
   return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
 }
 
-/**
- * Text on `background`: `dark` or white, whichever contrasts more (WCAG 2), so a mid-tone brand colour such as the
- * default #33CCFF gets dark text (8.5:1) rather than white (1.9:1).
- */
+/** WCAG 2 contrast: the default #33CCFF gets dark text (8.5:1) rather than white (1.9:1). */
 export function readableOn(background: string, dark: string): string {
   if (!HEX_COLOR.test(background)) return '#FFFFFF';
   const bg = luminance(background);
@@ -101,28 +85,23 @@ export function readableOn(background: string, dark: string): string {
   return contrast(luminance(dark)) >= contrast(1) ? dark : '#FFFFFF';
 }
 
-/** Spec 001 section 5: a colour counts as light when every channel exceeds 200. */
+/** Spec 001 section 5. */
 export function isLightColor(hex: string): boolean {
   if (!HEX_COLOR.test(hex)) return false;
   return [1, 3, 5].every((i) => parseInt(hex.slice(i, i + 2), 16) > 200);
 }
 
-/** One of the allowed values, or the fallback (the renderer never trusts a stored value to be in its enum). */
+/** the renderer never trusts a stored value to be in its enum */
 export function oneOf<T extends string>(value: unknown, allowed: readonly T[], fallback: T): T {
   return allowed.includes(value as T) ? (value as T) : fallback;
 }
 
-/** A whole number clamped to [min, max], or the fallback when it is not a finite number. */
 export function clampInt(value: unknown, min: number, max: number, fallback: number): number {
   if (typeof value !== 'number' || !Number.isFinite(value)) return fallback;
   return Math.min(max, Math.max(min, Math.round(value)));
 }
 
-/**
- * An inline style attribute body from property/value pairs; empty values are left out (spec 001 section 5:
- * inline styles with empty values are removed). Values come from the renderer's own constants and checked
- * colours and numbers, never from free text.
- */
+/** Empty values are left out (spec 001 section 5); values are the renderer's own, never free text. */
 export function style(props: Record<string, string | number | undefined | null | false>): string {
   let out = '';
   for (const key in props) {

@@ -1,9 +1,4 @@
-/**
- * The in-app form of the one renderer: the blocks of the HTML builder as a page for an app's web view (push
- * messages of content type html). The same block registry and rows as email, in a document made for a phone
- * rather than for mail clients: full width up to 600 px, the theme's secondary colour around it, and a Content
- * Security Policy of its own that allows no script at all (the carousel moves by CSS).
- */
+/** The in-app page for an app's web view: the email blocks in a phone document whose CSP allows no script. */
 import { type BlockForm, createRenderContext, type FeedbackAnswer, type LinkRewriter } from './context';
 import { renderBlock } from './blocks';
 import { escapeHtml } from './html';
@@ -16,7 +11,6 @@ export const IN_APP_CSP = "default-src 'none'; img-src https: data:; style-src '
 export interface InAppContent {
   language: string;
   theme: EmailContent['theme'];
-  /** the page title (the push title) */
   title: string;
   blocks: EmailContent['blocks'];
 }

@@ -1,4 +1,3 @@
-/** The renderer's public module: block registry, template content, personalisation and the email renderer. */
 export { BLOCKS, BLOCK_TYPES, blockInForm, blockSchema, blockTypesOf, createBlock, isBlockType, renderBlock } from './blocks';
 export type { Block, BlockInput, BlockOf, BlockType } from './blocks';
 export { buttonBlockSchema } from './blocks/button';

@@ -1,12 +1,4 @@
-/**
- * The paragraph's rich text: a small subset of HTML (bold, italic, underline, links, line breaks) read into a
- * tree and written out again by the renderer. Nothing of the input is copied to the output as markup: text is
- * decoded here and escaped on the way out, the only tags written are the renderer's own, and a link keeps only
- * its address, which the renderer checks after personalisation. Anything else is unwrapped (its text kept) or,
- * for script-like elements, dropped with its content.
- *
- * Input without any tag is plain text whose line breaks are kept.
- */
+/** The paragraph's rich-text subset; nothing of the input is copied as markup: text is decoded here and escaped on the way out. */
 import { decodeEntities } from './html';
 
 export type RichNode =
@@ -25,9 +17,8 @@ const FORMATTING: Record<string, Formatting> = {
   em: 'italic',
   u: 'underline',
 };
-/** Elements whose boundaries become a line break (the rich-text editor writes one <p> per line). */
+/** the rich-text editor writes one <p> per line */
 const BLOCK_LEVEL = new Set(['p', 'div', 'li', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'tr', 'pre']);
-/** Elements dropped together with their content. */
 const DROPPED = new Set([
   'script',
   'style',
@@ -51,7 +42,7 @@ const DROPPED = new Set([
 const MAX_DEPTH = 16;
 const TAG_START = /<(\/?)([a-zA-Z][a-zA-Z0-9:-]*)/y;
 
-/** Parses rich text into nodes; a small cache keeps the per-recipient work to the rendering itself. */
+/** a small cache keeps the per-recipient work to the rendering itself */
 export function parseRichText(input: string): readonly RichNode[] {
   let nodes = cache.get(input);
   if (!nodes) {
@@ -156,13 +147,11 @@ function parseMarkup(input: string): RichNode[] {
       current().children.push(node);
       stack.push({ tag, node });
     }
-    // every other element is unwrapped: its text stays, the tag goes
   }
   while (root.children.length && root.children[root.children.length - 1].kind === 'break') root.children.pop();
   return root.children;
 }
 
-/** Index of the `>` that ends a tag whose attributes start at `from` (quoted values respected), or -1. */
 function tagEnd(input: string, from: number): number {
   let i = from;
   while (i < input.length) {
@@ -183,7 +172,6 @@ function tagEnd(input: string, from: number): number {
 
 const ATTRIBUTE = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/g;
 
-/** The first href attribute's value, decoded; empty when there is none. */
 function readHref(attributes: string): string {
   ATTRIBUTE.lastIndex = 0;
   for (let match = ATTRIBUTE.exec(attributes); match; match = ATTRIBUTE.exec(attributes)) {

@@ -1,14 +1,7 @@
-/**
- * An uploaded HTML file made safe to store and show: read as tags and text and written out again, keeping only
- * allowed elements and attributes. Script-like elements go with their content; event handlers, `style`
- * expressions and any URL the renderer would not write (see `safeUrl`) go too; comments, doctypes and
- * processing instructions are dropped; text is escaped on the way out. Nothing of the input is copied as markup.
- */
+/** An uploaded HTML file rebuilt from allowed elements and attributes only; nothing of the input is copied as markup. */
 import { decodeEntities, escapeHtml, safeUrl } from './html';
 
-/** Dropped with everything inside them. */
 const DROP_WITH_CONTENT = new Set(['script', 'style', 'iframe', 'object', 'embed', 'noscript', 'template', 'svg', 'math', 'frame', 'frameset', 'applet', 'title']);
-/** Kept (their attributes filtered); any other element is unwrapped and its text kept. */
 const ALLOWED = new Set([
   'html',
   'head',
@@ -88,7 +81,6 @@ const ATTRIBUTES = new Set([
   'face',
   'size',
 ]);
-/** A style that can run or fetch something. */
 const UNSAFE_STYLE = /expression\s*\(|url\s*\(|javascript:|@import|behavior\s*:|-moz-binding/i;
 
 const TOKEN = /<!--[\s\S]*?(?:-->|$)|<![^>]*>?|<\?[^>]*>?|<(\/?)([A-Za-z][A-Za-z0-9:-]*)((?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'>]+))?)*)\s*(\/?)>/g;
@@ -116,7 +108,6 @@ function attributesOf(tag: string, raw: string): string {
 export function sanitizeHtml(input: string): string {
   let out = '';
   let last = 0;
-  /** inside an element dropped with its content: its name, and how deep */
   let dropping: { tag: string; depth: number } | null = null;
   for (const m of input.matchAll(TOKEN)) {
     const text = input.slice(last, m.index);

@@ -1,7 +1,4 @@
-/**
- * A small typed client of the app SDK API (the tests use it; an app can copy it). It signs each call as the
- * OpenAPI document says, with Web Crypto, so it runs in Node 20 and in browsers alike.
- */
+/** A typed client of the app SDK API (tests use it; apps may copy it), on Web Crypto so it runs in Node and browsers alike. */
 import { SDK_BASE_PATH, SDK_HEADERS, SDK_OPERATION_NAMES, type SdkOperation, type SdkRequest, type SdkResponse, sdkStringToSign } from './contract';
 
 export interface SdkClientOptions {
@@ -9,11 +6,9 @@ export interface SdkClientOptions {
   appKey: string;
   secret: string;
   fetch?: typeof fetch;
-  /** the clock the timestamp comes from (tests move it) */
   now?: () => number;
 }
 
-/** A refused call: the catalogue code and its text. */
 export class SdkError extends Error {
   constructor(
     readonly status: number,
@@ -41,7 +36,6 @@ export function newNonce(): string {
   return base64url(crypto.getRandomValues(new Uint8Array(18)).buffer);
 }
 
-/** The headers of a signed call of `path` with `body`. */
 export async function signSdkCall(secret: string, appKey: string, path: string, body: string, timestamp: number, nonce = newNonce()): Promise<Record<string, string>> {
   const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
   const toSign = sdkStringToSign({ method: 'POST', path, timestamp: String(timestamp), nonce, bodySha256: await sha256Hex(body) });
@@ -54,21 +48,16 @@ export async function signSdkCall(secret: string, appKey: string, path: string, 
   };
 }
 
-/** Per call: the user token the organization's back end minted for the request's accountId (shared/sdk/userToken). */
 export interface SdkCallOptions {
   userToken?: string;
 }
 
 export type SdkClient = { [O in SdkOperation]: (request: SdkRequest<O>, options?: SdkCallOptions) => Promise<SdkResponse<O>> };
 
-/** Tries of one call: a call whose answer was lost (a network error, a 502, 503 or 504) is sent again with the same body. */
+/** a call whose answer was lost (a network error, 502, 503, 504) is sent again with the same body */
 const TRIES = 3;
 
-/**
- * The request with an id of its own on every event that has none, given once before the first try: the server
- * records an event sent again with its id once, so a call this client retries never counts an event twice. (The
- * app's request is not changed: two calls of the same event object are two events, as they were.)
- */
+/** Ids given once before the first try, so a retried call never counts an event twice. */
 function withEventIds(operation: SdkOperation, request: unknown): unknown {
   const r = request as { events?: unknown[] };
   if (operation !== 'events' || !Array.isArray(r?.events)) return request;
@@ -83,7 +72,7 @@ export function createSdkClient(opts: SdkClientOptions): SdkClient {
     const path = `${SDK_BASE_PATH}/${operation}`;
     const body = JSON.stringify(withEventIds(operation, request));
     for (let attempt = 1; ; attempt++) {
-      // signed again each try: a nonce is good for one call
+      // a nonce is good for one call
       const headers = await signSdkCall(opts.secret, opts.appKey, path, body, now());
       if (options.userToken) headers[SDK_HEADERS.userToken] = options.userToken;
       let res: Response;

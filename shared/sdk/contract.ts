@@ -1,36 +1,23 @@
-/**
- * The app SDK API: what an organization's iOS and Android apps send to Herald. Every call is a signed POST of
- * JSON to `/service/sdk/v1/<operation>`, authenticated by the app's key and signing secret (never a staff token).
- * This one list drives the server's validation, the OpenAPI file (`docs/sdk/openapi.json`) and the typed client.
- */
+/** The app SDK API; this one list drives the server's validation, `docs/sdk/openapi.json` and the typed client. */
 import * as z from 'zod';
 import { ACCOUNT_LIMITS, accountSchema } from '../entities/account';
 import { DEVICE_PLATFORMS, NOTIFICATION_PERMISSIONS } from '../entities/device';
 import { say } from '../i18n/say';
 
 export const SDK_BASE_PATH = '/service/sdk/v1';
-/** The OpenAPI document, served without signing so tools can read it. */
 export const SDK_OPENAPI_PATH = `${SDK_BASE_PATH}/openapi.json`;
 
-/** The headers of a signed call. */
 export const SDK_HEADERS = {
   appKey: 'x-herald-app-key',
   timestamp: 'x-herald-timestamp',
   nonce: 'x-herald-nonce',
   signature: 'x-herald-signature',
-  /** optional: the organization's proof that the call acts for `accountId` (a user token, see below) */
   userToken: 'x-herald-user-token',
 } as const;
 
-/**
- * A user token: a compact HS256 JWT the organization's back end signs with the app's server key (never shipped in
- * the app) for one of its users: `sub` the account id, `aud` the app key, `iat` and `exp` at most an hour apart.
- * Without one, an app may create accounts and change what is not identity; with one, it may also replace an
- * existing account's addresses and consents and attach its push (docs/sdk/README.md).
- */
+/** Signed with the server key, never shipped in the app; it lets a call replace an existing account's identity (docs/sdk/README.md). */
 export const SDK_USER_TOKEN = { algorithm: 'HS256', maxLifetimeSeconds: 3600 } as const;
 
-/** Events and accounts a call may carry. */
 export const SDK_LIMITS = { eventsPerCall: 100, propertiesPerEvent: 50, nonceLength: 64 } as const;
 
 const accountFields = accountSchema.shape;
@@ -46,7 +33,6 @@ const propertyValue = z.union([z.string().max(1000), z.number(), z.boolean(), z.
 export const sdkDevice = z.object({
   deviceId,
   platform: z.enum(DEVICE_PLATFORMS),
-  /** the provider's channel: APNS, APNS_SANDBOX or GCM (FCM) */
   channel: z.enum(['APNS', 'APNS_SANDBOX', 'GCM']).optional(),
   pushToken: z.string().min(1).max(4096).optional(),
   os: z.string().max(64).optional(),
@@ -66,11 +52,8 @@ const accountRef = z.object({ accountId });
 
 export const identifyRequest = accountRef.extend({
   emails: accountFields.emails.unwrap().optional(),
-  /** E.164 (+819012345678), or national numbers of the organization's default country (system setting) */
   phones: z.array(z.string().trim().min(1).max(40)).max(ACCOUNT_LIMITS.phones).optional(),
-  /** the user's LINE user id (U and 32 hex digits), as the LINE Login or Messaging API gives it */
   lineUserId: accountFields.lineUserId,
-  /** the postal address for letters: replaces the stored one */
   address: accountFields.address,
   firstName: accountFields.firstName,
   lastName: accountFields.lastName,
@@ -78,11 +61,9 @@ export const identifyRequest = accountRef.extend({
   timeZone: accountFields.timeZone,
   country: accountFields.country,
   consents: sdkConsents.optional(),
-  /** the user's vehicles (VIN, make, model, year): replace the stored list */
   vehicles: accountFields.vehicles,
-  /** the user's IoT devices (id, name, type, the vehicle fitted to): replace the stored list */
   iotDevices: accountFields.iotDevices,
-  /** merged into the stored attributes; a null value removes one */
+  /** a null value removes one */
   attributes: accountFields.attributes.unwrap().optional(),
   tags: accountFields.tags.unwrap().optional(),
   device: sdkDevice.optional(),
@@ -98,7 +79,6 @@ export const attributesRequest = accountRef.extend({
   removeTags: z.array(z.string().trim().min(1).max(64)).max(100).optional(),
 });
 
-/** The depths (percent) a message's scroll is counted at: a reader counts once in each bucket reached. */
 export const SCROLL_BUCKETS = [25, 50, 75, 100] as const;
 
 export const SDK_EVENT_TYPES = [
@@ -120,19 +100,14 @@ export type SdkEventType = (typeof SDK_EVENT_TYPES)[number];
 export const sdkEvent = z
   .object({
     type: z.enum(SDK_EVENT_TYPES),
-    /** the app's own id of the event: an event sent again with its id (a retried call) is recorded and counted once */
+    /** an event sent again with its id (a retried call) is recorded and counted once */
     id: z.string().trim().min(1).max(64).optional(),
-    /** a custom event's name */
     name: z.string().trim().min(1).max(100).optional(),
-    /** when it happened on the device (epoch ms) */
     at: z.number().int().positive(),
     deviceId: deviceId.optional(),
-    /** message events: the campaign (plan) the message came from */
     planId: z.string().min(1).max(64).optional(),
     buttonId: z.string().min(1).max(64).optional(),
-    /** thing.track: the vehicle's VIN or the IoT device's id the point is of (its place and readings in `properties`) */
     thingId: z.string().trim().min(1).max(128).optional(),
-    /** message.scrolled: how far down the message (an in-app page, a mail's hosted page) the reader got, in percent */
     depth: z.number().int().min(1).max(100).optional(),
     url: z.string().url().max(2000).optional(),
     geofenceId: z.string().min(1).max(64).optional(),
@@ -166,7 +141,6 @@ export const permissionRequest = accountRef.extend({
 
 export const signOutRequest = accountRef.extend({ deviceId });
 
-/** The app inbox (push messages sent with an inbox mode): the signed-in user's own items only. */
 export const SDK_INBOX_LIMITS = { pageSize: 100, idsPerCall: 100 } as const;
 export const inboxListRequest = accountRef.extend({
   page: z.number().int().min(0).max(10_000).default(0),
@@ -194,7 +168,6 @@ export const inboxItemAnswer = z.object({
 
 const accountAnswer = z.object({ accountId: z.string(), created: z.boolean(), version: z.number().int() });
 
-/** What an identify call without a user token left unchanged on an existing account (field paths). */
 export const SDK_PROTECTED_FIELDS = [
   'emails',
   'phones',
@@ -208,11 +181,10 @@ export const SDK_PROTECTED_FIELDS = [
   'device.pushToken',
 ] as const;
 const identifyAnswer = accountAnswer.extend({
-  /** given but not applied: an existing account's addresses (e-mail, phone, LINE, postal), consents or push need a user token */
+  /** an existing account's addresses, consents or push need a user token */
   ignored: z.array(z.enum(SDK_PROTECTED_FIELDS)).optional(),
 });
 
-/** Every operation: its path below SDK_BASE_PATH, what it takes and answers, and its documentation. */
 export const SDK_OPERATIONS = {
   identify: {
     summary: 'Register or update an account, and optionally its device',
@@ -279,13 +251,9 @@ export const SDK_OPERATION_NAMES = Object.keys(SDK_OPERATIONS) as SdkOperation[]
 export type SdkRequest<O extends SdkOperation> = z.input<(typeof SDK_OPERATIONS)[O]['request']>;
 export type SdkResponse<O extends SdkOperation> = z.output<(typeof SDK_OPERATIONS)[O]['response']>;
 
-/** The error answer of every SDK call: a code from the catalogue and its text. */
 export const sdkError = z.object({ errorCode: z.string(), errorMessage: z.string() });
 
-/**
- * The string a call signs: method, path, timestamp, nonce and the body's SHA-256 (hex), one per line. The
- * signature is HMAC-SHA256 of it with the app's secret, base64url.
- */
+/** HMAC-SHA256 with the app's secret, base64url, over these lines. */
 export function sdkStringToSign(p: { method: string; path: string; timestamp: string; nonce: string; bodySha256: string }): string {
   return [p.method.toUpperCase(), p.path, p.timestamp, p.nonce, p.bodySha256].join('\n');
 }

@@ -1,8 +1,4 @@
-/**
- * The OpenAPI 3.1 document of the app SDK API, made from the same schemas the server validates with. The
- * repository keeps it as `docs/sdk/openapi.json` (a test fails when it differs from this) and the server serves
- * it at SDK_OPENAPI_PATH.
- */
+/** Made from the schemas the server validates with; `docs/sdk/openapi.json` must match it (a test checks). */
 import * as z from 'zod';
 import { APP_VERSION } from '../version';
 import { SDK_BASE_PATH, SDK_HEADERS, SDK_OPERATION_NAMES, SDK_OPERATIONS, SDK_USER_TOKEN, sdkError } from './contract';

@@ -1,7 +1,4 @@
-/**
- * Minting a user token, as the organization's back end does it (never the app: the server key must not ship in
- * it). Any JWT library does the same; this one is what the tests and docs/sdk/README.md use.
- */
+/** As the organization's back end mints it: the server key must never ship in the app. */
 import { SignJWT } from 'jose';
 import { SDK_USER_TOKEN } from './contract';
 
@@ -9,9 +6,7 @@ export interface UserTokenClaims {
   serverKey: string;
   appKey: string;
   accountId: string;
-  /** seconds the token lasts, at most SDK_USER_TOKEN.maxLifetimeSeconds */
   lifetimeSeconds?: number;
-  /** epoch ms it is issued at (tests move it) */
   now?: number;
 }
 

@@ -1,14 +1,10 @@
-/** Dates in rules and accounts: epoch milliseconds, or ISO 8601 texts read strictly (no rolling of 30 February). */
+/** Epoch ms, or ISO 8601 read strictly (no rolling of 30 February). */
 
 export const DAY_MS = 86_400_000;
 
 const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
 
-/**
- * Epoch milliseconds of a date value, or NaN when it is none. A number is taken as epoch milliseconds; a text
- * must be ISO 8601 (`2026-01-31`, `2026-01-31T09:00:00Z`, `2026-01-31T09:00+09:00`); a date-time without an
- * offset is read as UTC, the zone the portal shows dates in.
- */
+/** An ISO date-time without an offset is UTC, the zone the portal shows dates in. */
 export function toEpochMs(value: unknown): number {
   if (typeof value === 'number') return Number.isFinite(value) ? value : NaN;
   if (typeof value !== 'string') return NaN;

@@ -25,7 +25,6 @@ const FIELD_LABELS: Record<AccountField, string> = {
   tags: 'tags',
 };
 
-/** Values of an `in` list shown before "and N more". */
 const LIST_SHOWN = 5;
 
 function fieldLabel(field: string): string {
@@ -95,7 +94,6 @@ function describeGroup(group: RuleGroup, nested: boolean): string {
   return nested && parts.length > 1 ? `(${text})` : text;
 }
 
-/** E.g. `country is "JP" and email consent is true and (has tag "vip" or date created is within the last 30 days)`. */
 export function describeRule(rule: Rule): string {
   return describeGroup(rule, false);
 }

@@ -1,10 +1,4 @@
-/**
- * The one rule evaluator, for live counts, sends and triggers. `compileRule` validates and turns a rule into a
- * predicate once: every value is parsed, lower-cased or put in a set at compile time, so testing an account is
- * closure calls and comparisons. A predicate never throws, whatever an account holds: a value of the wrong type
- * fails every positive operator. Each negative operator is the exact complement of its positive one, so an
- * account with no country matches `country notEquals JP`.
- */
+/** The one rule evaluator. A predicate never throws whatever an account holds, and each negative operator is its positive's exact complement. */
 import type { Account } from '../entities/account';
 import { DAY_MS, toEpochMs } from './dates';
 import {
@@ -20,7 +14,6 @@ import {
   ruleSchema,
 } from './rule';
 
-/** What a predicate reads: a stored account, or any part of one (a trigger's profile). */
 export type AccountInput = Readonly<Partial<Account>>;
 export type AccountPredicate = (account: AccountInput) => boolean;
 
@@ -29,13 +22,9 @@ type Test = (value: unknown) => boolean;
 
 const NO_ACCOUNT: AccountInput = {};
 
-/** The rule's postal fields, and the part of the stored address each reads. */
 export const POSTAL_PARTS = { addressRegion: 'region', addressCity: 'city', addressPostcode: 'postcode' } as const;
 
-/**
- * Reads a field. An account field holding a value of the wrong type (a number for a country, a text for tags)
- * reads as missing; attributes are untyped and read as they are.
- */
+/** A wrong-typed account field reads as missing; attributes are untyped and read as they are. */
 function getterOf(field: string): Getter {
   if (field.startsWith(ATTRIBUTE_PREFIX)) {
     const name = field.slice(ATTRIBUTE_PREFIX.length);
@@ -106,7 +95,7 @@ function positiveTest(operator: Operator, value: Condition['value'], caseInsensi
       return (v) => typeof v === 'string' && v.toLowerCase().includes(needle);
     }
     case 'startsWith': {
-      // a postcode prefix (100-, 〒150) or a name's beginning; ignores case and full-width forms as typed in Japan
+      // ignores case and full-width forms as typed in Japan
       const plain = (t: string) =>
         t
           .normalize('NFKC')
@@ -179,10 +168,7 @@ function compileGroup(group: RuleGroup, now: number): AccountPredicate {
   };
 }
 
-/**
- * A predicate for a rule, evaluated as of `now` (epoch ms or a Date; `withinLastDays` counts back from it).
- * Validates the rule first: an invalid one throws the schema's ZodError here, never while testing accounts.
- */
+/** An invalid rule throws here, never while testing accounts. */
 export function compileRule(rule: Rule, now: number | Date): AccountPredicate {
   const root = compileGroup(ruleSchema.parse(rule), typeof now === 'number' ? now : now.getTime());
   return (account) => root(typeof account === 'object' && account !== null ? account : NO_ACCOUNT);

@@ -1,4 +1,3 @@
-/** The segment rule: its schema, the one evaluator and its summary. Import from here. */
 export {
   ACCOUNT_FIELDS,
   type AccountField,

@@ -1,7 +1,4 @@
-/**
- * A segment's static lists: account ids always in it (whatever the rule says) and ids never in it (whatever the
- * rule says; exclusion wins). Kept on the segment's own item, so a list is capped well inside DynamoDB's 400 KB.
- */
+/** Static lists kept on the segment's own item, so each is capped well inside DynamoDB's 400 KB; exclusion wins. */
 import * as z from 'zod';
 import { groupDigits } from '../format';
 import { compileRule, type AccountPredicate } from './evaluate';
@@ -14,7 +11,6 @@ export const STATIC_LIST_MESSAGES = {
   idTooLong: say('form.staticIdTooLong'),
 } as const;
 
-/** Account ids, trimmed, each once, in the order given. */
 export const staticListSchema = z
   .array(z.string().trim().min(1).max(64, STATIC_LIST_MESSAGES.idTooLong))
   .max(STATIC_LIST_MAX, STATIC_LIST_MESSAGES.tooMany)
@@ -27,7 +23,6 @@ export interface SegmentAudience {
   excludeIds?: readonly string[];
 }
 
-/** Who is in a segment: not excluded, and listed or matching the rule. */
 export function compileSegment(segment: SegmentAudience, now: number | Date): AccountPredicate {
   const matches = compileRule(segment.rule, now);
   const include = new Set(segment.includeIds ?? []);

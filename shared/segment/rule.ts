@@ -1,7 +1,4 @@
-/**
- * A segment rule: a tree of AND/OR groups whose leaves are conditions on an account's fields, tags or custom
- * attributes. One schema for the segment screen, live counts, sends and triggers; `compileRule` evaluates it.
- */
+/** One schema for the segment screen, live counts, sends and triggers. */
 import * as z from 'zod';
 import { ACCOUNT_LIMITS, ATTRIBUTE_NAME } from '../entities/account';
 import { toEpochMs } from './dates';
@@ -34,10 +31,6 @@ export type Operator = (typeof OPERATORS)[number];
 
 export type FieldKind = 'text' | 'boolean' | 'date' | 'tags' | 'attribute';
 
-/**
- * Account fields a rule may test; `email` and `phone` are the primary (first) address and number (E.164); the
- * `address…` fields are the postal address's prefecture or province, city and postcode.
- */
 export const ACCOUNT_FIELDS = {
   id: 'text',
   email: 'text',
@@ -61,12 +54,11 @@ export const ACCOUNT_FIELDS = {
 } as const satisfies Record<string, FieldKind>;
 export type AccountField = keyof typeof ACCOUNT_FIELDS;
 
-/** Text fields whose equality ignores case (codes and addresses); names and attributes compare exactly. */
 export const CASE_INSENSITIVE_FIELDS: ReadonlySet<string> = new Set(['email', 'locale', 'timeZone', 'country', 'addressPostcode']);
 
 export const ATTRIBUTE_PREFIX = 'attributes.';
 
-/** What may be asked of each kind of field. Attributes are untyped, so every operator but the tag ones applies. */
+/** Attributes are untyped, so every operator but the tag ones applies. */
 export const OPERATORS_BY_KIND: Record<FieldKind, readonly Operator[]> = {
   text: ['equals', 'notEquals', 'in', 'notIn', 'contains', 'notContains', 'startsWith', 'isSet', 'isNotSet'],
   boolean: ['equals', 'notEquals', 'isSet', 'isNotSet'],
@@ -76,12 +68,11 @@ export const OPERATORS_BY_KIND: Record<FieldKind, readonly Operator[]> = {
 };
 
 export const RULE_MESSAGES = {
-  // spec 001 section 5, filters
+  // spec 001 section 5
   empty: say('form.ruleEmpty'),
   fieldRequired: say('form.ruleField'),
   operatorRequired: say('form.ruleOperator'),
   valuesRequired: say('form.ruleValues'),
-  // ours
   groupOp: say('form.ruleGroupOp'),
   depth: say('form.ruleDepth', { max: RULE_LIMITS.depth }),
   tooMany: say('form.ruleTooMany', { max: RULE_LIMITS.conditions }),
@@ -104,7 +95,6 @@ function fill(message: string, params: Record<string, string>): string {
   return withParams(message, params);
 }
 
-/** The kind of a rule field, or undefined when the field is not one a rule may test. */
 export function fieldKind(field: string): FieldKind | undefined {
   if (field.startsWith(ATTRIBUTE_PREFIX)) {
     return ATTRIBUTE_NAME.test(field.slice(ATTRIBUTE_PREFIX.length)) ? 'attribute' : undefined;
@@ -121,7 +111,6 @@ function isText(value: unknown, max: number): value is string {
   return typeof value === 'string' && value.trim().length > 0 && value.length <= max;
 }
 
-/** Why a condition's value does not suit its operator and field, or undefined when it does. */
 function valueProblem(kind: FieldKind, operator: Operator, value: unknown): string | undefined {
   switch (operator) {
     case 'isSet':
@@ -193,7 +182,7 @@ function isGroupShape(value: unknown): value is { conditions: unknown } {
   return typeof value === 'object' && value !== null && 'conditions' in value;
 }
 
-/** Levels of groups under a raw value, counting no further than `limit + 1` (a hostile tree costs nothing). */
+/** counting no further than `limit + 1`, so a hostile tree costs nothing */
 function rawDepth(value: unknown, limit: number): number {
   if (!isGroupShape(value) || !Array.isArray(value.conditions)) return 0;
   if (limit < 0) return 1;
@@ -202,10 +191,7 @@ function rawDepth(value: unknown, limit: number): number {
   return 1 + deepest;
 }
 
-/**
- * A group or a condition, told apart by shape (a group has `conditions`) so that each answers its own messages
- * instead of a union's "Invalid input".
- */
+/** Told apart by shape so each answers its own messages instead of a union's "Invalid input". */
 const nodeSchema: z.ZodType<RuleNode> = z.lazy(() =>
   z.unknown().transform((value, ctx): RuleNode => {
     const group = isGroupShape(value);
@@ -236,7 +222,6 @@ function countConditions(group: RuleGroup): number {
   return group.conditions.reduce((n, c) => n + (isGroup(c) ? countConditions(c) : 1), 0);
 }
 
-/** A whole rule: its root group, at most RULE_LIMITS.depth levels of groups and RULE_LIMITS.conditions conditions. */
 export const ruleSchema = groupSchema.superRefine((rule, ctx) => {
   if (depthOf(rule) > RULE_LIMITS.depth) ctx.addIssue({ code: 'custom', message: RULE_MESSAGES.depth });
   if (countConditions(rule) > RULE_LIMITS.conditions) ctx.addIssue({ code: 'custom', message: RULE_MESSAGES.tooMany });

@@ -7,7 +7,6 @@ import { say } from '../i18n/say';
 const MAX_BASE64 = Math.ceil((3 * 1024 * 1024 + 1) / 3) * 4 + 8;
 
 const assetName = z.string().refine((n) => assetNameProblem(n) === null, UPLOAD_MESSAGES.badName);
-/** A folder of the asset manager: names joined by `/`, '' for the top. */
 export const folderPath = z
   .string()
   .trim()
@@ -17,29 +16,23 @@ export const folderPath = z
   .refine((p) => p === '' || (p.split('/').length <= 5 && p.split('/').every((s) => assetNameProblem(s) === null)), 'Use folder names of the asset manager, at most 5 deep.');
 
 export const assetFileView = z.object({
-  /** the file's place in the organization's assets: folder and name */
   path: z.string(),
   name: z.string(),
   folder: z.string(),
   size: z.number().int(),
-  /** where the file is fetched: a stable public address, or a signed link of an hour for a private one */
   url: z.string(),
   dateUpdated: z.number(),
 });
 export type AssetFileView = z.infer<typeof assetFileView>;
 
 export const uploadServices = {
-  /**
-   * Files into the organization's assets (S3): each checked for its use (size, type by its bytes, no animated
-   * GIF where a still image is asked for), HTML sanitised. The HTTP upload routes of spec 000 section 7
-   * (`/service/web/upload/...`, JSON with base64 or multipart form) arrive here.
-   */
+  /** The upload routes of spec 000 section 7 arrive here; the type is checked by the bytes, HTML sanitised. */
   index: operation({
     access: ['NAV_S3', 'NAV_TEMPLATE_MESSAGE', 'NAV_CREATE_NOTIFICATION', 'NAV_BRAND_VOICE'],
     payload: z.object({
       baseDir: folderPath,
       use: z.enum(['image', 'gif', 'thumbnail', 'file', 'list', 'brandSample']).default('file'),
-      /** public (an address anyone may fetch, as images in mail need) or private (signed links only) */
+      /** public as images in mail need, or signed links only */
       accessible: z.boolean().default(true),
       files: z
         .array(z.object({ name: z.string().max(300), contentBase64: z.string().max(MAX_BASE64, say('form.uploadTooLarge', { max: '3MB' })) }))
@@ -51,19 +44,16 @@ export const uploadServices = {
 } as const;
 
 export const s3ManagerServices = {
-  /** A folder's sub-folders and files. */
   getList: operation({
     access: 'NAV_S3',
     payload: z.object({ baseDir: folderPath }).default({ baseDir: '' }),
     response: z.object({ folder: z.string(), folders: z.array(z.object({ name: z.string(), path: z.string() })), files: z.array(assetFileView), truncated: z.boolean() }),
   }),
   saveFolder: operation({ access: 'NAV_S3', payload: z.object({ baseDir: folderPath, name: assetName }), response: ok }),
-  /** A file, or a folder that holds nothing. */
   delete: operation({
     access: 'NAV_S3',
     payload: z.object({ path: folderPath.refine((p) => p !== '', 'Name a file or a folder.'), folder: z.boolean().default(false) }),
     response: ok,
   }),
-  /** A file's new name in the same folder. */
   rename: operation({ access: 'NAV_S3', payload: z.object({ path: folderPath.refine((p) => p !== '', 'Name a file.'), name: assetName }), response: assetFileView }),
 } as const;

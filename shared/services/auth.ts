@@ -13,16 +13,14 @@ export const organizationMembershipView = z.object({
   code: z.string(),
   icon: z.string(),
   isSelected: z.boolean(),
-  /** the organization's onboarding is still to be done: its administrator is led to /onboarding/welcome */
   onboardingPending: z.boolean().optional(),
   role: z.object({ id: z.string(), name: z.string(), code: z.string() }),
 });
 
-/** The stored sign-in object of spec 000 section 3. */
+/** Spec 000 section 3. */
 export const signInView = z.object({
   tokenType: z.literal('Bearer'),
   accessToken: z.string(),
-  /** seconds until the access token expires */
   expiresIn: z.number().int(),
   refreshToken: z.string(),
   userdetails: z.object({
@@ -44,7 +42,7 @@ export const signInView = z.object({
 });
 export type SignIn = z.infer<typeof signInView>;
 
-/** The configuration object of spec 000 section 3, loaded after sign-in and cached. */
+/** Spec 000 section 3. */
 export const configurationView = z.object({
   orgId: z.number().int(),
   orgIconUrl: z.string(),
@@ -106,11 +104,7 @@ export const authServices = {
     payload: z.object({ version: z.string().max(32).optional() }).default({}),
     response: z.object({ version: z.string(), upToDate: z.boolean() }),
   }),
-  /**
-   * Single sign-on (OpenID Connect, authorization code with PKCE): with an organization code, whether it signs in
-   * through a provider and the provider's sign-in address for a new one-time sign-in; with the provider's `code`
-   * and `state` (the callback), the ordinary Herald sign-in; with neither, SSO is off.
-   */
+  /** OIDC with PKCE: an organization code asks for the provider's address; `code` and `state` finish the sign-in. */
   checkSsoUserLoginState: operation({
     access: 'public',
     payload: z
@@ -131,7 +125,6 @@ export const authServices = {
     payload: z.object({ email: z.string().trim().min(3).max(254) }),
     response: ok,
   }),
-  /** Either a reset link's token (forgot password) or, signed in, the current password (password-edit). */
   resetPassword: operation({
     access: 'optional',
     payload: z
@@ -145,7 +138,6 @@ export const authServices = {
         message: say('form.tokenOrPassword'),
         path: ['token'],
       }),
-    /** with a link, the account's username, so the sign-in form can be filled in */
     response: z.object({ ok: z.literal(true), username: z.string().optional() }),
   }),
 } as const;

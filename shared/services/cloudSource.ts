@@ -1,7 +1,4 @@
-/**
- * Cloud sources, their history and records (spec 000 section 7's catalogue: cloudSource, cloudSourceHistory,
- * cloudSourceRecord). Credentials go in with a save and never come back: the view says only whether each is set.
- */
+/** Spec 000 section 7's cloudSource catalogue; credentials go in with a save and never come back. */
 import * as z from 'zod';
 import type { Lang } from '../errors';
 import { CLOUD_MESSAGES, cloudSourceHistorySchema, cloudSourceRecordSchema, cloudSourceSchema, HOST_KEY_FINGERPRINT } from '../entities/cloudSource';
@@ -17,12 +14,10 @@ export const cloudSourceView = cloudSourceSchema
     hasPassword: z.boolean(),
     hasPrivateKey: z.boolean(),
     hasSecretKey: z.boolean(),
-    /** who the role's trust policy must let assume it (Herald's job role), when the deployment knows it */
     trustPrincipal: z.string().optional(),
   });
 export type CloudSourceView = z.infer<typeof cloudSourceView>;
 
-/** Refusals at save that name no field rule of the schema, in the caller's language. */
 export const CLOUD_SAVE_TEXTS: Record<'ownAccountRole' | 'credentialsAgain', Record<Lang, string>> = {
   ownAccountRole: {
     en: "A role in Herald's own AWS account cannot be assumed: name a role in your account.",
@@ -38,7 +33,6 @@ export const CLOUD_SAVE_TEXTS: Record<'ownAccountRole' | 'credentialsAgain', Rec
 
 const secret = z.string().max(16_384).optional();
 
-/** The form: the source's fields, and its credentials when they are given (left out: the stored ones stay). */
 export const cloudSourceSavePayload = cloudSourceSchema
   .omit({
     orgId: true,
@@ -106,11 +100,9 @@ export const cloudSourceServices = {
   detail: operation({ access: ACCESS, payload: idPayload, response: cloudSourceView }),
   save: operation({ access: ACCESS, payload: cloudSourceSavePayload, response: cloudSourceView }),
   delete: operation({ access: ACCESS, payload: idPayload, response: ok }),
-  /** A copy, inactive, with no credentials (they are typed again on purpose). */
+  /** credentials are typed again on purpose */
   duplicate: operation({ access: ACCESS, payload: idPayload, response: cloudSourceView }),
-  /** Pulls the source now, whatever its loop (in the background). */
   runNow: operation({ access: ACCESS, payload: idPayload, response: ok }),
-  /** An upload source: a link the browser PUTs the file to (15 minutes); the next run reads it. */
   uploadUrl: operation({
     access: ACCESS,
     payload: idPayload.extend({
@@ -124,39 +116,30 @@ export const cloudSourceServices = {
     }),
     response: uploadLink,
   }),
-  /**
-   * Trusts an SFTP server's host key: the one a run met (pending), or one the partner gave. Runs connect only to
-   * a server that shows this key.
-   */
+  /** Runs connect only to a server that shows this key. */
   confirmHostKey: operation({
     access: ACCESS,
     payload: idPayload.extend({ fingerprint: z.string().trim().regex(HOST_KEY_FINGERPRINT, say('form.hostKey')) }),
     response: cloudSourceView,
   }),
-  /** A finished delivery and its records. */
   deleteHistoryRecord: operation({ access: ACCESS, payload: historyRef, response: ok }),
 } as const;
 
 export const cloudSourceHistoryServices = {
-  /** The source's deliveries, newest first. */
   getListByPage: operation({
     access: ACCESS,
     payload: z.object({ sourceId: idString, cursor: z.string().max(200).optional(), size: z.number().int().min(1).max(100).default(20), status: z.string().max(20).optional() }),
     response: z.object({ list: z.array(cloudSourceHistoryView), cursor: z.string().optional() }),
   }),
-  /** A held delivery goes on to its import. */
   confirm: operation({ access: ACCESS, payload: historyRef, response: cloudSourceHistoryView }),
-  /** A held delivery ends without importing. */
   skip: operation({ access: ACCESS, payload: historyRef, response: cloudSourceHistoryView }),
 } as const;
 
 export const cloudSourceRecordServices = {
-  /** The delivery's failed rows, in row order after `afterRow`. */
   getListByPage: operation({
     access: ACCESS,
     payload: historyRef.extend({ afterRow: z.number().int().min(0).default(0), size: z.number().int().min(1).max(500).default(50) }),
     response: z.object({ list: z.array(cloudSourceRecordSchema.omit({ recordKey: true })), nextRow: z.number().int().optional() }),
   }),
-  /** The records as a CSV file, behind a link that works for 15 minutes. */
   export: operation({ access: ACCESS, payload: historyRef, response: downloadLink }),
 } as const;

@@ -1,8 +1,4 @@
-/**
- * The generic operations of an entity served by the CRUD stack (`<entity>.getListByPage`, `getAll`, `detail`,
- * `save`, `delete`), made from its registry entry: the answer is the record without its private fields, the
- * save payload is the form's fields as the entity schema reads them, the list filters are the columns'.
- */
+/** The generic operations of a `crud` entity, made from its registry entry. */
 import * as z from 'zod';
 import type { CrudDef, EntityDef } from '../entities/entity';
 import { idString } from '../entities/entity';
@@ -15,7 +11,6 @@ export interface CrudEntityDef extends EntityDef {
   permissions: { read: Permission; write: Permission };
 }
 
-/** Stored fields never shown: the organization key, who wrote it, and the entity's private fields. */
 export function hiddenFields(def: EntityDef): Set<string> {
   return new Set(['orgId', 'createdBy', 'updatedBy', ...(def.privateFields ?? [])]);
 }
@@ -35,7 +30,6 @@ export function crudSavePayload(def: CrudEntityDef) {
     id: idString.optional(),
     version: z.number().int().optional(),
     ...Object.fromEntries(def.crud.form.map((f) => [f.field, shape[f.field]])),
-    // without their defaults: left out, they keep the stored values
     ...Object.fromEntries((def.crud.contentFields ?? []).map((field) => [field, withoutDefault(shape[field]).optional()])),
   });
 }

@@ -1,8 +1,4 @@
-/**
- * Data export (spec 001 3.16): a run writes the accounts (of a segment, or all) or the unsubscription list as a
- * CSV file to storage, capped at 100,000 records, in the background; the list shows its progress and a finished
- * file downloads by a link that expires. A custom export picks the columns.
- */
+/** Data export (spec 001 3.16), capped at 100,000 records. */
 import * as z from 'zod';
 import { ACCOUNT_EXPORT_COLUMNS, dataExportSchema, EXPORT_TYPES, UNSUBSCRIPTION_EXPORT_COLUMNS } from '../entities/dataExport';
 import { idString, requiredText } from '../entities/entity';
@@ -10,7 +6,6 @@ import { idPayload, ok, operation, pageOf, pageRequest } from './operation';
 import { say } from '../i18n/say';
 
 const ACCESS = 'NAV_DATA_EXPORT';
-/** how long a download link works */
 export const EXPORT_LINK_SECONDS = 15 * 60;
 
 export const dataExportView = dataExportSchema.omit({ orgId: true, createdBy: true, updatedBy: true, fileKey: true });
@@ -22,9 +17,7 @@ export const dataExportCreatePayload = z
   .object({
     title: requiredText('title', 100),
     exportType: z.enum(EXPORT_TYPES, { error: say('validation.selectRequired', { param: say('field.exportType') }) }),
-    /** a custom export's columns, in any order (written in the type's order); all when left out */
     columns: z.array(z.string()).max(50).optional(),
-    /** accounts only: those the segment matches */
     segmentId: idString.optional(),
   })
   .superRefine((p, ctx) => {
@@ -37,13 +30,9 @@ export const dataExportCreatePayload = z
 export type DataExportCreatePayload = z.input<typeof dataExportCreatePayload>;
 
 export const dataExportServices = {
-  /** Starts a run; it goes on in the background (poll `detail` or the list). */
   create: operation({ access: ACCESS, payload: dataExportCreatePayload, response: dataExportView }),
   detail: operation({ access: ACCESS, payload: idPayload, response: dataExportView }),
-  /** The organization's runs, newest first. */
   getListByPage: operation({ access: ACCESS, payload: z.object(pageRequest), response: pageOf(dataExportView) }),
-  /** A link to the finished file that works for 15 minutes. */
   download: operation({ access: ACCESS, payload: idPayload, response: z.object({ url: z.string(), fileName: z.string(), expiresAt: z.number().int() }) }),
-  /** The run and its file. */
   delete: operation({ access: ACCESS, payload: idPayload, response: ok }),
 } as const;

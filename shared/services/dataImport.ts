@@ -1,8 +1,4 @@
-/**
- * Data import (spec 001 3.13) of accounts from a CSV file. The browser reads the file as a stream and sends its
- * rows in pages, in order (`appendRows`); the server maps, checks and writes each page in bulk and keeps the
- * counts and the failed rows, so the file is never held whole on either side and progress is always known.
- */
+/** Data import (spec 001 3.13): rows arrive in pages, in order, so the file is never held whole on either side. */
 import * as z from 'zod';
 import { dataImportSchema, IMPORT_KINDS } from '../entities/dataImport';
 import { idString } from '../entities/entity';
@@ -14,7 +10,6 @@ import { say } from '../i18n/say';
 
 const ACCESS = 'NAV_DATA_IMPORT';
 
-/** Longest cell a page may carry; the browser cuts longer ones there (the row then fails as too long). */
 export const IMPORT_CELL_MAX = 4000;
 
 export const dataImportView = dataImportSchema.omit({ orgId: true, createdBy: true, updatedBy: true });
@@ -27,7 +22,6 @@ export const dataImportCreatePayload = importPlanSchema
     totalBytes: z.number().int().nonnegative(),
   })
   .superRefine((p, ctx) => {
-    // a device import fills device fields (deviceId and platform at least); an account import, account fields
     if (p.kind === 'DEVICE') {
       const problem = devicePlanProblem(p);
       if (problem) ctx.addIssue({ code: 'custom', path: ['mappings'], message: problem });
@@ -45,7 +39,6 @@ export type ImportFailureView = z.infer<typeof importFailureView>;
 
 export const dataImportServices = {
   create: operation({ access: ACCESS, payload: dataImportCreatePayload, response: dataImportView }),
-  /** The next page of the file's rows, starting at row `fromRow` (the header is row 1). */
   appendRows: operation({
     access: ACCESS,
     payload: z.object({
@@ -59,14 +52,10 @@ export const dataImportServices = {
     }),
     response: dataImportView,
   }),
-  /** The whole file was sent. */
   finish: operation({ access: ACCESS, payload: idPayload, response: dataImportView }),
-  /** Stops an import; what was written stays. */
   cancel: operation({ access: ACCESS, payload: idPayload, response: dataImportView }),
   detail: operation({ access: ACCESS, payload: idPayload, response: dataImportView }),
-  /** The organization's imports, newest first. */
   getListByPage: operation({ access: ACCESS, payload: z.object(pageRequest), response: pageOf(dataImportView) }),
-  /** Failed rows in row order, after `afterRow`. */
   getFailures: operation({
     access: ACCESS,
     payload: z.object({ id: idString, afterRow: z.number().int().min(0).optional(), size: z.number().int().min(1).max(500).default(100) }),

@@ -1,26 +1,16 @@
-/**
- * Direct mail's files (spec 000 section 7, /service/web/directMail/downloadPdf): a run's letters merged into one
- * PDF, the print provider's CSV manifest, or one recipient's letter. Whoever may see the message may download
- * them; the answer is a link that works for a few minutes, as data exports' downloads are.
- */
+/** Direct mail's files (spec 000 section 7, /service/web/directMail/downloadPdf), by a short-lived link. */
 import * as z from 'zod';
 import { idString } from '../entities/entity';
 import { selectedMessageId } from './message';
 import { operation } from './operation';
 
-/**
- * A run's letters are merged into files of at most this many: a print vendor's upload takes files of a few hundred
- * megabytes at most (a letter of a page or two is 30–100 KB as Herald draws it, so 500 stay near 50 MB or below).
- */
+/** A print vendor takes files of a few hundred MB at most; 500 letters of 30–100 KB stay near 50 MB. */
 export const LETTERS_PER_FILE = 500;
 
-/** how long a letter download link works */
 export const LETTER_LINK_SECONDS = 15 * 60;
 
-/** LETTERS: every letter of the run in one PDF; MANIFEST: the print provider's CSV; LETTER: one recipient's PDF */
 export const LETTER_FILES = ['LETTERS', 'MANIFEST', 'LETTER'] as const;
 
-/** Why a download cannot be had (the details of 720003 and 720009), in the portal's languages. */
 export const LETTER_DOWNLOAD_MESSAGES = {
   notLetters: {
     en: 'Only a direct-mail message has letters to download.',
@@ -61,12 +51,10 @@ export const LETTER_DOWNLOAD_MESSAGES = {
 
 const run = {
   planId: selectedMessageId,
-  /** the plan's run; its latest when left out */
   runId: z.string().trim().min(1).max(64).optional(),
 };
 
 export const downloadPdfPayload = z.discriminatedUnion('file', [
-  /** `part`: which of the merged files (of LETTERS_PER_FILE letters each), the first when left out */
   z.object({ ...run, file: z.literal('LETTERS'), part: z.number().int().min(1).max(100_000).optional() }),
   z.object({ ...run, file: z.literal('MANIFEST') }),
   z.object({ ...run, file: z.literal('LETTER'), accountId: idString }),
@@ -77,7 +65,6 @@ export const directMailServices = {
   downloadPdf: operation({
     access: 'NAV_CREATE_NOTIFICATION',
     payload: downloadPdfPayload,
-    // `parts`: how many merged files the run's letters are in (with LETTERS and MANIFEST)
     response: z.object({ url: z.string(), fileName: z.string(), contentType: z.string(), expiresAt: z.number().int(), runId: z.string(), parts: z.number().int().optional() }),
   }),
 } as const;

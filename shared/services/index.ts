@@ -38,7 +38,6 @@ import { messageLinkServices } from './messageLink';
 import { snsRecordServices } from './snsRecord';
 import { modelHistoryServices, modelRecordServices } from './model';
 
-/** Entities served by the generic CRUD stack: those whose registry entry says `crud`. */
 export type CrudEntityName = { [K in EntityName]: (typeof ENTITIES)[K] extends { crud: object } ? K : never }[EntityName];
 export const CRUD_ENTITIES = Object.values(ENTITIES).filter((d) => 'crud' in d) as unknown as readonly (CrudEntityDef & { name: CrudEntityName })[];
 const crudAreas = Object.fromEntries(CRUD_ENTITIES.map((d) => [d.name, crudServices(d)])) as { [K in CrudEntityName]: CrudServices };

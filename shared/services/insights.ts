@@ -1,28 +1,18 @@
-/**
- * Behaviour insights (spec 000 /behaviorInsights/accountTrack and /behaviorInsights/webAccountTrack, service group
- * `behaviorInsight`): what the organization's app and web users did, as their apps and the web snippet reported
- * it through the SDK API. Active accounts, event counts and the funnel are read from counters the SDK writes when
- * it records an event (functions/domain/insights.ts), never from raw events; one account's timeline is a paged
- * query of that account's own events.
- */
+/** Behaviour insights (spec 000 /behaviorInsights): read from counters the SDK writes per event (functions/domain/insights.ts), never from raw events. */
 import * as z from 'zod';
 import { dashboardRange } from './dashboard';
 import { operation } from './operation';
 import { say } from '../i18n/say';
 
-/** App events come from an organization's iOS and Android apps, web events from its web apps (the snippet). */
 export const INSIGHT_SOURCES = ['APP', 'WEB'] as const;
 export type InsightSource = (typeof INSIGHT_SOURCES)[number];
-/** The permission each source's screen needs. */
 export const INSIGHT_PERMISSION = { APP: 'NAV_APP_BEHAVIOR_INSIGHTS', WEB: 'NAV_WEB_BEHAVIOR_INSIGHTS' } as const;
 
-/** A funnel has 2 to 5 steps; the event list names at most this many events. */
 export const INSIGHT_LIMITS = { funnelSteps: 5, timelinePage: 100, eventNames: 200 } as const;
 
-/** The web snippet, served by Herald without signing (docs/audience.md). */
+/** served without signing (docs/audience.md) */
 export const WEB_SNIPPET_PATH = '/service/sdk/v1/web.js';
 
-/** A web app's allowed origins (stored one a line). */
 export const allowedOriginsOf = (app: { allowedOrigins?: string }) => [
   ...new Set(
     (app.allowedOrigins ?? '')
@@ -33,26 +23,20 @@ export const allowedOriginsOf = (app: { allowedOrigins?: string }) => [
 ];
 
 const eventName = z.string().trim().min(1).max(100);
-/** the range's days, and the zone whose calendar they are (the organization's) */
 const rangeAnswer = z.object({ start: z.string(), end: z.string(), days: z.number().int(), timeZone: z.string() });
 
 export const behaviorInsightServices = {
-  /** per day of the range (the organization's zone's): the accounts that sent any event, and the events by name; with the range's totals */
   summary: operation({
     access: ['NAV_APP_BEHAVIOR_INSIGHTS', 'NAV_WEB_BEHAVIOR_INSIGHTS'],
     payload: z.object({ source: z.enum(INSIGHT_SOURCES), range: dashboardRange }),
     response: z.object({
       range: rangeAnswer,
       days: z.array(z.object({ day: z.string(), active: z.number().int(), events: z.number().int(), byName: z.record(z.string(), z.number().int()) })),
-      /** every event name counted in the range, most frequent first */
       names: z.array(z.object({ name: z.string(), count: z.number().int() })),
       events: z.number().int(),
     }),
   }),
-  /**
-   * Accounts through chosen events in order: the first step counts the accounts whose first such event fell in
-   * the range; each next step those whose first of its event came at or after their first of the step before.
-   */
+  /** A step counts accounts whose first event of it came at or after their first of the step before. */
   funnel: operation({
     access: ['NAV_APP_BEHAVIOR_INSIGHTS', 'NAV_WEB_BEHAVIOR_INSIGHTS'],
     payload: z.object({
@@ -65,7 +49,6 @@ export const behaviorInsightServices = {
     }),
     response: z.object({ range: rangeAnswer, steps: z.array(z.object({ name: z.string(), accounts: z.number().int() })) }),
   }),
-  /** one account's events, newest first, a page at a time (`cursor` from the page before) */
   timeline: operation({
     access: ['NAV_APP_BEHAVIOR_INSIGHTS', 'NAV_WEB_BEHAVIOR_INSIGHTS'],
     payload: z.object({
@@ -79,12 +62,10 @@ export const behaviorInsightServices = {
         z.object({
           id: z.string(),
           type: z.string(),
-          /** what it is counted under: a custom event's name, otherwise its type */
           name: z.string(),
           at: z.number().int(),
           deviceId: z.string().optional(),
           planId: z.string().optional(),
-          /** the message's name, when the event names a message of the organization */
           planName: z.string().optional(),
           buttonId: z.string().optional(),
           url: z.string().optional(),
@@ -94,7 +75,6 @@ export const behaviorInsightServices = {
       next: z.string().optional(),
     }),
   }),
-  /** the organization's web apps, for the snippet */
   webApps: operation({
     access: 'NAV_WEB_BEHAVIOR_INSIGHTS',
     payload: z.object({}).default({}),

@@ -1,15 +1,9 @@
-/**
- * The organization's LINE channel (issue 20 item 5): the Messaging API channel its LINE messages go out from.
- * The channel access token and the channel secret are write-only: an answer says whether each is set, never
- * what it is. Leaving one out (or empty) on a save keeps the stored one.
- */
+/** The LINE channel (issue 20 item 5); token and secret are write-only, and a save without one keeps the stored one. */
 import * as z from 'zod';
 import { operation } from './operation';
 import { say } from '../i18n/say';
 
-/** A channel access token as LINE issues them: long-lived (base64) or v2.1 (JWT-like), no spaces. */
 export const LINE_ACCESS_TOKEN = /^[A-Za-z0-9+/=._-]{32,2000}$/;
-/** A channel secret: 32 hexadecimal characters. */
 export const LINE_CHANNEL_SECRET = /^[0-9a-f]{32}$/;
 
 export const LINE_CHANNEL_MESSAGES = {
@@ -20,10 +14,8 @@ export const LINE_CHANNEL_MESSAGES = {
 
 export const lineChannelView = z.object({
   channelId: z.string(),
-  /** whether a channel access token is stored (the token itself never leaves the server) */
   accessTokenSet: z.boolean(),
   channelSecretSet: z.boolean(),
-  /** 0 while the organization has none */
   version: z.number().int(),
   dateUpdated: z.number().int().optional(),
   updatedBy: z.string().optional(),
@@ -50,6 +42,5 @@ export const lineChannelServices = {
     }),
     response: lineChannelView,
   }),
-  /** forgets the channel: LINE messages then fail until a token is saved again */
   remove: operation({ access: 'NAV_PUSH_CHANNEL', payload: z.object({ version: z.number().int().positive() }), response: lineChannelView }),
 } as const;

@@ -1,9 +1,4 @@
-/**
- * The message console (spec 000: /library/message-console, service groups `message` and `consoleCloud`): every
- * campaign run of the organization with its counts, each run's sends (status, channel, address, provider id,
- * failure reason), a search by address over all the organization's sends, and every cloud-source delivery. Like
- * the Pinpoint and Braze message logs: lists read runs and counters, never the sends themselves.
- */
+/** The message console (spec 000 /library/message-console): like Pinpoint's and Braze's logs, lists read runs and counters, never sends. */
 import * as z from 'zod';
 import { CHANNELS, SEND_FAILURE_REASONS, type SendFailureReason, SENT_STATES, type SentState } from '../delivery';
 import { cloudSourceRecordSchema } from '../entities/cloudSource';
@@ -19,7 +14,6 @@ const cursor = z.string().max(2000).optional();
 const size = z.number().int().min(1).max(100).default(20);
 const downloadLink = z.object({ url: z.string(), fileName: z.string(), expiresAt: z.number().int(), rows: z.number().int() });
 
-/** One campaign run: what the list shows, from the plan, the run and its counters. */
 export const consoleRunRow = z.object({
   planId: z.string(),
   runId: z.string(),
@@ -36,20 +30,16 @@ export const consoleRunRow = z.object({
 });
 export type ConsoleRunRow = z.infer<typeof consoleRunRow>;
 
-/** One send as the console shows it. */
 export const consoleSendRow = z.object({
   planId: z.string(),
   runId: z.string(),
-  /** only in an address search: the sends come from several plans */
   planName: z.string().optional(),
   accountId: z.string(),
   channel: z.enum(CHANNELS),
   address: z.string(),
   status: z.enum(SENT_STATES),
   reason: z.enum(Object.keys(SEND_FAILURE_REASONS) as [SendFailureReason]).optional(),
-  /** the reason in the reader's language */
   reasonText: z.string().optional(),
-  /** what the provider said, as it said it */
   detail: z.string().optional(),
   providerId: z.string().optional(),
   claimedAt: z.number(),
@@ -57,23 +47,18 @@ export const consoleSendRow = z.object({
 });
 export type ConsoleSendRow = z.infer<typeof consoleSendRow>;
 
-/** The message an export is of: missing or empty is the spec's export text, not a bare "too short". */
+/** missing or empty is the spec's export text, not a bare "too short" */
 export const selectedMessageId = z
   .string({ error: say('form.reportMessagesMin') })
   .min(1, say('form.reportMessagesMin'))
   .max(64);
 
 export const messageServices = {
-  /** The organization's campaign runs, newest first, by cursor; filters on channel and plan name. */
   getListByPage: operation({
     access: ACCESS,
     payload: z.object({ channel: z.enum(CHANNELS).optional(), planName: z.string().trim().max(200).optional(), cursor, size }),
     response: z.object({ list: z.array(consoleRunRow), cursor: z.string().optional() }),
   }),
-  /**
-   * The sends of one run by cursor (optionally of one status), or, with `address` instead of a run, the
-   * organization's sends to that address across every campaign, newest first.
-   */
   detail: operation({
     access: ACCESS,
     payload: z.union([
@@ -82,7 +67,6 @@ export const messageServices = {
     ]),
     response: z.object({ list: z.array(consoleSendRow), cursor: z.string().optional() }),
   }),
-  /** The run's sends as a CSV file, behind a link that works for 15 minutes (at most EXPORT_CAP of them). */
   export: operation({
     access: ACCESS,
     payload: z.object({ planId: selectedMessageId, runId: z.string().min(1).max(64), status: z.enum(SENT_STATES).optional() }),
@@ -96,25 +80,21 @@ export type ConsoleCloudRow = z.infer<typeof consoleCloudRow>;
 const deliveryRef = z.object({ sourceId: idString, id: z.string().min(1).max(64) });
 
 export const consoleCloudServices = {
-  /** Every cloud-source delivery of the organization, newest first, by cursor; filters on source and status. */
   getListByPage: operation({
     access: ACCESS,
     payload: z.object({ sourceId: idString.optional(), status: z.string().max(20).optional(), cursor, size }),
     response: z.object({ list: z.array(consoleCloudRow), cursor: z.string().optional() }),
   }),
-  /** One delivery and its refused rows, in row order after `afterRow`. */
   detail: operation({
     access: ACCESS,
     payload: deliveryRef.extend({ afterRow: z.number().int().min(0).default(0), size: z.number().int().min(1).max(500).default(50) }),
     response: z.object({ delivery: consoleCloudRow, list: z.array(cloudSourceRecordSchema.omit({ recordKey: true })), nextRow: z.number().int().optional() }),
   }),
-  /** The delivery's refused rows as a CSV file. */
   export: operation({ access: ACCESS, payload: deliveryRef, response: downloadLink }),
 } as const;
 
 const entry = (en: string, zh: string, ja: string): LocalText => ({ en, zh, ja });
 
-/** The console's server texts: errors, and the CSV's headings and values. */
 export const MESSAGE_CONSOLE_TEXTS = {
   runMissing: entry('The run does not exist.', '该发送批次不存在。', 'その配信回は存在しません。'),
   exportTooLarge: entry(
@@ -139,7 +119,7 @@ export const SENT_STATE_TEXTS: Record<SentState, LocalText> = {
   UNCERTAIN: entry('Uncertain', '不确定', '不確定'),
 };
 
-/** spec 001 section 8's send-failure reasons in words (the web's campaign texts say the same). */
+/** spec 001 section 8 */
 export const SEND_REASON_TEXTS: Record<SendFailureReason, LocalText> = {
   LOGGED_OUT: entry('Logged out', '已退出登录', 'ログアウト済み'),
   APP_UNINSTALLED: entry('App uninstalled', '应用已卸载', 'アプリがアンインストール済み'),

@@ -1,4 +1,3 @@
-/** `messageUnsubscription`: the addresses that unsubscribed from a channel, listed and deleted. */
 import * as z from 'zod';
 import { CHANNELS } from '../delivery';
 import { UNSUBSCRIPTION_SOURCES } from '../entities/messageUnsubscription';
@@ -7,7 +6,7 @@ import { say } from '../i18n/say';
 
 /** spec 001 section 5 */
 export const UNSUBSCRIPTION_NONE_SELECTED = 'No target were selected';
-/** a page's worth, and one DynamoDB transaction */
+/** one DynamoDB transaction */
 export const UNSUBSCRIPTION_DELETE_MAX = 100;
 
 export const messageUnsubscriptionServices = {
@@ -25,13 +24,12 @@ export const messageUnsubscriptionServices = {
       }),
     ),
   }),
-  /** One entry by `id`, or the chosen ones by `ids` (all of them or, if one is missing, none). */
+  /** all of `ids` or, if one is missing, none */
   delete: operation({
     access: 'NAV_MESSAGE_UNSUBSCRIPTION',
     payload: z
       .object({
         id: z.string().min(1).max(400).optional(),
-        /** spec 001 section 5: 'No target were selected' */
         ids: z
           .array(z.string().min(1).max(400))
           .min(1, UNSUBSCRIPTION_NONE_SELECTED)

@@ -1,4 +1,4 @@
-/** A user's notifications in the selected organization (spec 000 section 4: mark read, mark unread, mark all read). */
+/** Spec 000 section 4. */
 import * as z from 'zod';
 import { NOTIFICATION_KINDS, NOTIFICATION_SUBJECTS } from '../entities/notification';
 import { ok, operation } from './operation';
@@ -21,9 +21,7 @@ export const notificationView = z.object({
 });
 export type NotificationView = z.infer<typeof notificationView>;
 
-/** Any signed-in user has their own notifications: no permission is listed for /notification. */
 export const notificationServices = {
-  /** newest first, a page at a time by cursor; `unread` for the unread only */
   getListByPage: operation({
     access: 'authenticated',
     payload: z.object({ unread: z.boolean().default(false), size: z.number().int().min(1).max(100).default(20), cursor: z.string().max(400).optional() }),

@@ -2,25 +2,17 @@ import * as z from 'zod';
 import type { Permission } from '../permissions';
 import { IMPORT_FILE_UPLOAD, UPLOAD_MESSAGES } from '../uploads';
 
-/**
- * Who may call an operation: anyone (`public`), anyone with or without a session (`optional`: the identity is
- * passed when a valid token is present), any signed-in user (`authenticated`), holders of a permission, or
- * holders of any one of a list of permissions (pickers several screens share).
- */
+/** `optional`: the identity is passed when a valid token is present; a list: any one of its permissions. */
 export type Access = 'public' | 'optional' | 'authenticated' | Permission | readonly Permission[];
 
 export interface OperationDef<P extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType, A extends Access = Access> {
   payload: P;
   response: R;
   access: A;
-  /**
-   * The organization the operation touches when its payload names one. The access is then checked with the
-   * caller's role in that organization, not in the one the token selects.
-   */
+  /** The access is then checked with the caller's role there, not in the organization the token selects. */
   orgOf?(payload: z.output<P>): number | undefined;
 }
 
-/** Whether permissions `held` satisfy a permission access rule. */
 export function grants(access: Permission | readonly Permission[], held: readonly string[]): boolean {
   return typeof access === 'string' ? held.includes(access) : access.some((p) => held.includes(p));
 }
@@ -31,7 +23,6 @@ export function operation<P extends z.ZodType, R extends z.ZodType, const A exte
 
 export const MAX_PAGE_SIZE = 500;
 
-/** Page-number list requests: page from 0. */
 export const pageRequest = {
   page: z.number().int().min(0).max(1_000_000).default(0),
   size: z.number().int().min(1).max(MAX_PAGE_SIZE).default(20),
@@ -47,12 +38,11 @@ export const empty = z.object({}).default({});
 export const ok = z.object({ ok: z.literal(true) });
 export const idPayload = z.object({ id: z.string().min(1).max(64) });
 
-/** The size of an import file the browser is about to PUT: its upload link is signed for exactly this many bytes. */
+/** the upload link is signed for exactly this many bytes */
 export const importFileSize = z
   .number({ error: UPLOAD_MESSAGES.none })
   .int()
   .min(1, UPLOAD_MESSAGES.none)
   .max(IMPORT_FILE_UPLOAD.maxBytes, UPLOAD_MESSAGES.tooLarge(IMPORT_FILE_UPLOAD.maxLabel));
 
-/** A link the browser PUTs a file to, with the Content-Type it must send (signed into the link). */
 export const uploadLink = z.object({ url: z.string(), expiresAt: z.number().int(), contentType: z.string() });

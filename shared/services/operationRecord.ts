@@ -1,4 +1,3 @@
-/** `operationRecord`: what was done to a message, by whom and when. */
 import * as z from 'zod';
 import { PLAN_ACTION_NAMES, PLAN_STATES, REJECT_TYPES } from '../plan/stateMachine';
 import { operation, pageOf, pageRequest } from './operation';
@@ -15,7 +14,6 @@ export const operationRecordServices = {
         from: z.enum(PLAN_STATES),
         to: z.string(),
         by: z.string(),
-        /** the actor's display name ("system" for the pipeline) */
         byName: z.string(),
         at: z.number(),
         reason: z.string().optional(),

@@ -5,14 +5,12 @@ import { idString } from '../entities/entity';
 import { operation, pageOf, pageRequest } from './operation';
 import { say } from '../i18n/say';
 
-/** Refusals of the organization forms, by their English text (the server's translator knows each). */
 export const ORGANIZATION_MESSAGES = {
   appFeatureJson: say('admin.appFeatureJson'),
   whiteListTooLarge: say('admin.whiteListTooLarge'),
   whiteListEntry: say('admin.whiteListEntry'),
 } as const;
 
-/** The app feature JSON: empty, or a JSON object of up to 60 KB. */
 export const appFeatureJson = z
   .string()
   .max(ORGANIZATION_LIST_MAX_BYTES)
@@ -27,10 +25,8 @@ export const appFeatureJson = z
     }
   }, ORGANIZATION_MESSAGES.appFeatureJson);
 
-/** The white list as typed or uploaded: one entry a line (or comma separated), 60 KB at most. */
 export const whiteListText = z.string().refine((text) => new TextEncoder().encode(text).byteLength <= ORGANIZATION_LIST_MAX_BYTES, ORGANIZATION_MESSAGES.whiteListTooLarge);
 
-/** The entries of a white list text: trimmed, without blanks or repeats, in their first order. */
 export function whiteListEntries(text: string): string[] {
   return [
     ...new Set(
@@ -42,7 +38,7 @@ export function whiteListEntries(text: string): string[] {
   ];
 }
 
-/** The organization an operation acts on: the one the caller is signed in to (any other answers as missing). */
+/** any other organization answers as missing */
 const ownOrganization = z.object({ id: z.number().int().positive() });
 
 export const organizationView = z.object({
@@ -55,9 +51,7 @@ export const organizationView = z.object({
   status: z.enum(['ACTIVE', 'INACTIVE']),
   supportSendMultiDevicesPerUser: z.boolean(),
   appFeatureJson: z.string(),
-  /** who holds the organization: the last user it was transferred to, else its creator (none for a seeded one) */
   ownerUserId: z.string().optional(),
-  /** a new organization whose administrator has not yet finished (or skipped) the onboarding steps */
   onboardingPending: z.boolean(),
   version: z.number().int(),
   dateCreated: z.number(),
@@ -66,7 +60,6 @@ export const organizationView = z.object({
 export type OrganizationView = z.infer<typeof organizationView>;
 
 export const organizationServices = {
-  /** The caller's organizations, with paging and a name filter. */
   list: operation({
     access: 'authenticated',
     payload: z.object({ ...pageRequest, keyword: z.string().max(100).optional() }).default({ page: 0, size: 20 }),
@@ -77,7 +70,7 @@ export const organizationServices = {
     payload: z.object({ id: z.number().int().positive() }),
     response: organizationView,
   }),
-  /** Edits are checked with the caller's role in the organization edited; creating one needs ORGANIZATION_CREATE. */
+  /** Checked with the caller's role in the organization edited. */
   save: operation({
     access: 'NAV_ORGANIZATION',
     orgOf: (p) => p.id,
@@ -95,22 +88,17 @@ export const organizationServices = {
     }),
     response: organizationView,
   }),
-  /**
-   * Hands the organization signed in to over to another active member. Only its owner may (or, for an
-   * organization nobody owns yet, such as the seeded one, an administrator of it).
-   */
+  /** Only its owner may (or, where nobody owns it yet, an administrator). */
   transfer: operation({
     access: 'NAV_ORGANIZATION',
     payload: ownOrganization.extend({ userId: idString, version: z.number().int().optional() }),
     response: organizationView,
   }),
-  /** The white list of the organization signed in to. */
   whiteList: operation({
     access: 'NAV_WHITE_LIST',
     payload: ownOrganization,
     response: z.object({ entries: z.array(z.string()), bytes: z.number().int(), dateUpdated: z.number().optional() }),
   }),
-  /** Replaces the white list with the entries of a text of up to 60 KB. */
   saveWhiteList: operation({
     access: 'NAV_WHITE_LIST',
     payload: ownOrganization.extend({ content: whiteListText }).superRefine((p, ctx) => {
@@ -118,13 +106,12 @@ export const organizationServices = {
     }),
     response: z.object({ entries: z.array(z.string()), bytes: z.number().int(), dateUpdated: z.number().optional() }),
   }),
-  /** Marks the onboarding of the organization signed in to done (finished or skipped), so it is never shown again. */
   completeOnboarding: operation({
     access: 'NAV_ORGANIZATION',
     payload: ownOrganization,
     response: organizationView,
   }),
-  /** The action list of the organization signed in to (spec 001 3.11: name, code, type), by name. */
+  /** spec 001 3.11 */
   actionList: operation({
     access: ['NAV_ORGANIZATION', 'NAV_ACTION'],
     payload: ownOrganization,

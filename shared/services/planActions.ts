@@ -1,4 +1,3 @@
-/** The state machine's actions on a message (`planAction`) and its trigger's (`trigger`), each behind its own permission. */
 import * as z from 'zod';
 import { triggerSchema } from '../plan/plan';
 import { rejectInputSchema } from '../plan/stateMachine';
@@ -16,7 +15,6 @@ export const planActionServices = {
         .array(id)
         .min(1, say('validation.chooseRequired', { param: say('field.participants') }))
         .max(50),
-      /** epoch ms: a pending message past it can no longer be approved */
       deadline: z.number().int(),
     }),
     response: planView,
@@ -27,22 +25,15 @@ export const planActionServices = {
   active: operation({ access: 'PLAN_ACTIVE', payload: actionPayload, response: planView }),
   inactive: operation({ access: 'PLAN_INACTIVE', payload: actionPayload, response: planView }),
   stop: operation({ access: 'PLAN_STOP', payload: actionPayload, response: planView }),
-  /** a sent single message again to its segment, as a new run (who has opted out since is skipped) */
   resend: operation({ access: 'PLAN_RESEND', payload: actionPayload, response: planView }),
   archive: operation({ access: 'PLAN_DELETE', payload: actionPayload, response: planView }),
   unarchive: operation({ access: 'PLAN_DELETE', payload: actionPayload, response: planView }),
   modifyDateRange: operation({ access: 'PLAN_CHANGE_DATE', payload: actionPayload.extend({ trigger: triggerSchema }), response: planView }),
 } as const;
 
-/**
- * Spec 000's `trigger.save`: a draft's trigger (spec 001 section 3.4): immediately, a date, a recurring schedule,
- * or an app event (action code, geofence, beacon) with its delay, throttling, limiter rule and reset events.
- */
+/** Spec 000 `trigger.save`, spec 001 section 3.4. */
 export const triggerServices = {
   save: operation({ access: 'PLAN_CREATE_TRIGGER', payload: actionPayload.extend({ trigger: triggerSchema }), response: planView }),
-  /**
-   * A recipient-action trigger's webhook (its `webhook` switched on and saved): its endpoint, and a new token for
-   * it (the one before stops working). The token is shown in this answer only; Herald keeps its hash.
-   */
+  /** The token is shown in this answer only; Herald keeps its hash. */
   issueWebhookToken: operation({ access: 'PLAN_CREATE_TRIGGER', payload: idPayload, response: z.object({ url: z.string(), token: z.string(), issuedAt: z.number().int() }) }),
 } as const;

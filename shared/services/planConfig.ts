@@ -1,9 +1,4 @@
-/**
- * What the plan screens need before they draw (spec 000 service catalogue `planConfig`): the campaign builder's
- * choices and limits (`initBuilder`), the single-message wizard's (`initSingle`), the actions a message's page
- * offers the caller now (`getPageActions`), the segments to choose from (`getSegments`) and the cloud sources'
- * columns the personalization fields map to (`getCloudMapping`).
- */
+/** What the plan screens need before they draw (spec 000 `planConfig`). */
 import * as z from 'zod';
 import { CHANNELS } from '../delivery';
 import { REPEAT_MODES, STEP_TYPES } from '../plan/journey';
@@ -12,17 +7,13 @@ import { idPayload } from './operation';
 import { messageTypeSchema } from './plan';
 import { operation } from './operation';
 
-/**
- * The message types (spec 001 3.1) the caller's role may save and act on (MESSAGE_TYPE_* permissions), and the one a
- * new draft starts with: Ad-Hoc when allowed, else Lifecycle; none when neither is (the screens then say so).
- */
+/** Spec 001 3.1's types the caller's role may use; a new draft starts Ad-Hoc when allowed. */
 const messageTypeChoice = {
   messageTypes: z.array(messageTypeSchema),
   defaultMessageType: messageTypeSchema.optional(),
 };
 
 export const planConfigServices = {
-  /** the builder's step types, repeat modes and limits, and the organization's channels and segments (templates: templateMessage.getAll) */
   initBuilder: operation({
     access: 'PLAN_BUILDER',
     payload: z.object({}).default({}),
@@ -35,7 +26,6 @@ export const planConfigServices = {
       ...messageTypeChoice,
     }),
   }),
-  /** the wizard's choices for the caller: channels, the message types and trigger kinds their role may use, segments */
   initSingle: operation({
     access: 'PLAN_CREATE',
     payload: z.object({}).default({}),
@@ -47,7 +37,6 @@ export const planConfigServices = {
       limits: z.object({ reportMails: z.number().int(), tags: z.number().int(), nameMax: z.number().int(), titleMax: z.number().int() }),
     }),
   }),
-  /** what the message's page may offer the caller in its state (the same actions the message detail lists) */
   getPageActions: operation({
     access: 'NAV_CREATE_NOTIFICATION',
     payload: idPayload,
@@ -58,7 +47,6 @@ export const planConfigServices = {
     payload: z.object({}).default({}),
     response: z.array(z.object({ id: z.string(), name: z.string() })),
   }),
-  /** each cloud source's columns and the account field or attribute each fills: what personalization can name */
   getCloudMapping: operation({
     access: 'NAV_CREATE_NOTIFICATION',
     payload: z.object({}).default({}),

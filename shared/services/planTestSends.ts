@@ -4,13 +4,9 @@ import { type CHANNELS, type ChannelsWith, channelsWith, type SendFailureReason 
 import { E164, LINE_USER_ID } from '../phone';
 import { say } from '../i18n/say';
 
-/**
- * Test mails of a draft go only to the organization's members or to the test addresses its administrators keep
- * (system setting), and a message gets at most this many in a rolling hour, each address counting one.
- */
+/** Only members or the kept test addresses, capped per rolling hour, each address counting one. */
 export const TEST_MAIL_LIMITS = { perCall: 10, perMessagePerHour: 50, testAddresses: 100 } as const;
 
-/** The server's words for a refused test mail, in the caller's language. */
 export const TEST_MAIL_MESSAGES = {
   en: {
     notAllowed: '{address} is neither a member of this organization nor one of its test addresses (System settings).',
@@ -29,22 +25,16 @@ export const TEST_MAIL_MESSAGES = {
   },
 } as const;
 
-/** The server's words for a message on a channel that cannot carry it (the channel registry decides). */
 export const PLAN_CHANNEL_MESSAGES = {
   en: { notSendable: 'Messages cannot be sent on this channel yet.', otherChannel: 'The template is for another channel than the message.' },
   zh: { notSendable: '该渠道暂时还不能发送消息。', otherChannel: '该模板所属的渠道与消息的渠道不一致。' },
   ja: { notSendable: 'このチャネルではまだメッセージを送信できません。', otherChannel: 'テンプレートのチャネルがメッセージのチャネルと異なります。' },
 } as const;
 
-/**
- * Test sends on the other channels (plan.testSend) go, like test mails, only to the organization's own people:
- * the accounts whose primary address is a member's or one of the kept test addresses (plan.getTestTargets), at
- * the address each channel reaches them at; they count against the same TEST_MAIL_LIMITS of the message.
- */
+/** Test sends reach only the organization's own people and count against the same TEST_MAIL_LIMITS. */
 export const TEST_SEND_CHANNELS = channelsWith('testSends');
 export type TestSendChannel = ChannelsWith<'testSends'>;
 
-/** The server's words for a refused test send, in the caller's language. */
 export const TEST_SEND_MESSAGES = {
   en: {
     notAllowed: '{address} is not the address of an account of a member or of a test address (System settings) on this channel.',
@@ -67,12 +57,10 @@ export const TEST_SEND_MESSAGES = {
 } as const;
 
 export const testLanguage = z.string().trim().min(1).max(35).optional();
-/** What a test of each channel goes to: phone numbers, devices (none named: every test device), LINE user ids; a letter is its PDF. */
 export const testSendTarget = z.discriminatedUnion('channel', [
   z.object({
     channel: z.literal('SMS'),
-    // as people type numbers: international, or national (read with the organization's default country by the
-    // handler); full-width digits as a Japanese keyboard gives them; spaces and punctuation dropped
+    // as people type numbers: national ones read with the default country; full-width digits as a Japanese keyboard gives them
     to: z
       .array(
         z
@@ -98,15 +86,12 @@ export const testSendTarget = z.discriminatedUnion('channel', [
 export type TestSendTarget = z.infer<typeof testSendTarget>;
 
 export const testTargetView = z.object({
-  /** the account's name, or its primary address */
   name: z.string(),
-  /** what a test names: the phone number, the LINE user id, the device id (a push token is never shown) */
+  /** a push token is never shown */
   to: z.string(),
-  /** a push device's platform and model */
   detail: z.string().optional(),
 });
 
-/** Channel nouns and reasons for "n of m can receive" (sendToReview's refusal; the wizard says the same). */
 const REACH_WORDS = {
   en: {
     channel: { EMAIL: 'e-mail', SMS: 'SMS', PUSH_NATIVE: 'push notifications', LINE: 'LINE messages', DIRECT_MAIL: 'post' },
@@ -140,7 +125,6 @@ const REACH_WORDS = {
   },
 } as const;
 
-/** "0 of 192 can receive e-mail: 192 have no e-mail consent", the reasons largest first. */
 export function reachText(
   lang: 'en' | 'zh' | 'ja',
   reach: { channel: (typeof CHANNELS)[number]; reachable: number; unreachable: Partial<Record<SendFailureReason, number>> },

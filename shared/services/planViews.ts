@@ -1,4 +1,3 @@
-/** A message as the lists and the detail show it: its type, the campaign list's filters, its views and totals. */
 import * as z from 'zod';
 import { CHANNELS, SEND_FAILURE_REASONS, type SendFailureReason } from '../delivery';
 import { FIGURES, type Figure } from '../metrics';
@@ -8,10 +7,10 @@ import { PLAN_ACTION_NAMES, PLAN_STATES, REJECT_TYPES } from '../plan/stateMachi
 import { say } from '../i18n/say';
 
 export const id = z.string().min(1).max(64);
-/** spec 001 3.1: 1 Ad-Hoc, 2 Lifecycle */
+/** spec 001 3.1 */
 export const messageTypeSchema = z.union([z.literal(MESSAGE_TYPES.AD_HOC), z.literal(MESSAGE_TYPES.LIFECYCLE)], { error: say('messageType.choose') });
 
-/** The campaign list's filters (spec 001 section 4) and the states each shows. */
+/** spec 001 section 4 */
 export const PLAN_FILTERS = {
   ALL: PLAN_STATES.filter((s) => s !== 'ARCHIVE'),
   ACTIVE: ['APPROVED', 'ACTIVE', 'IN_PROGRESS', 'DEPLOYED'],
@@ -23,7 +22,7 @@ export const PLAN_FILTERS = {
 } as const satisfies Record<string, readonly (typeof PLAN_STATES)[number][]>;
 export type PlanFilter = keyof typeof PLAN_FILTERS;
 
-/** The home page's cards (spec 000 section 2). */
+/** spec 000 section 2 */
 export const HOME_CARDS = ['ACTION_REQUIRED', 'EXPIRED', 'APPROVED', 'REJECTED'] as const;
 
 export const planTotals = z.object({
@@ -35,15 +34,14 @@ export const planTotals = z.object({
   opens: z.number().int(),
   clicks: z.number().int(),
   unsubscribes: z.number().int(),
-  /** hard bounces and complaints the provider reported for the message's mail */
   bounces: z.number().int(),
   complaints: z.number().int(),
-  /** answers to a thumb block's like/dislike prompt, each recipient's first answer */
+  /** each recipient's first answer */
   likes: z.number().int(),
   dislikes: z.number().int(),
 });
 export type PlanTotals = z.infer<typeof planTotals>;
-/** A message's figures for its channel (shared/metrics): null where one does not apply or a rate has no base ('--'). */
+/** null where one does not apply or a rate has no base ('--') */
 export const messageFiguresSchema = z.object(Object.fromEntries(FIGURES.map((f) => [f, z.number().nullable()])) as Record<Figure, z.ZodNullable<z.ZodNumber>>);
 export const reasonCounts = z.partialRecord(z.enum(Object.keys(SEND_FAILURE_REASONS) as [SendFailureReason, ...SendFailureReason[]]), z.number().int());
 
@@ -54,9 +52,8 @@ export const planView = z.object({
   intro: z.string(),
   channel: z.enum(CHANNELS),
   status: z.enum(PLAN_STATES),
-  /** SINGLE, or BUILDER with its journey (a builder plan's channel and content are its first message step's) */
+  /** a builder plan's channel and content are its first message step's */
   type: z.enum(PLAN_TYPES).optional(),
-  /** 1 ad hoc, 2 lifecycle (spec 001 3.1) */
   messageType: messageTypeSchema.optional(),
   journey: journeySchema.optional(),
   content: contentSchema,
@@ -68,9 +65,7 @@ export const planView = z.object({
   reportMails: z.array(z.string()).optional(),
   approval: z.object({ participants: z.array(z.string()), deadline: z.number(), passedBy: z.array(z.string()), revision: z.number() }).optional(),
   rejection: z.object({ type: z.enum(REJECT_TYPES), reason: z.string(), by: z.string(), at: z.number() }).optional(),
-  /** the actions the caller may take now */
   actions: z.array(z.enum(PLAN_ACTION_NAMES)),
-  /** display names of the people the message names (author, participants, rejecter), by user id */
   people: z.record(z.string(), z.string()),
   createdBy: z.string(),
   version: z.number().int(),
@@ -99,15 +94,9 @@ export const planListItem = planView
   })
   .extend({
     actions: z.array(z.enum(PLAN_ACTION_NAMES)),
-    /**
-     * true for a finished (DEPLOYED) message whose runs sent nobody: the campaign list and the home page's approved
-     * card (`getCateByPage`, `getDashPlanByPage`) show "Finished: nothing sent" (issue 21)
-     */
+    /** a finished message whose runs sent nobody reads "Finished: nothing sent" (issue 21) */
     nothingSent: z.boolean().optional(),
-    /**
-     * on the home page's action-required card: how many review warnings the message's content has
-     * (shared/content/reviewWarnings), so an approver approving from the list is told to look first
-     */
+    /** so an approver approving from the home page is told to look first */
     reviewWarnings: z.number().int().optional(),
   });
 export type PlanListItem = z.infer<typeof planListItem>;

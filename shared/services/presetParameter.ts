@@ -1,8 +1,4 @@
-/**
- * Preset parameters and their records (spec 000 section 7's catalogue: presetParameter and records). The generic
- * operations, plus loading a file: an upload link for the browser, then `load`, which reads the file in the
- * background (or through the parameter's cloud source) and replaces the records.
- */
+/** Preset parameters (spec 000 section 7); `load` reads the file in the background and replaces the records. */
 import * as z from 'zod';
 import { presetParameterEntity, presetRecordSchema } from '../entities/presetParameter';
 import { idString } from '../entities/entity';
@@ -36,14 +32,11 @@ const recordFields = {
 
 export const presetParameterServices = {
   ...crudServices(presetParameterEntity as unknown as CrudEntityDef),
-  /** A link the browser PUTs the parameter's file to (15 minutes); `load` with the same name reads it. */
   uploadUrl: operation({ access: ACCESS, payload: idPayload.extend({ fileName, size: importFileSize }), response: uploadLink }),
-  /** Reads the file (the uploaded one named, or the cloud source's) in the background and replaces the records. */
   load: operation({ access: ACCESS, payload: idPayload.extend({ fileName: fileName.optional() }), response: ok }),
 } as const;
 
 export const presetRecordServices = {
-  /** A parameter's records in key order, a page at a time; `key`: only the keys that start with it. */
   getListByPage: operation({
     access: ACCESS,
     payload: z.object({
@@ -54,7 +47,6 @@ export const presetRecordServices = {
     }),
     response: z.object({ list: z.array(presetRecordView), cursor: z.string().optional() }),
   }),
-  /** Adds a record, or changes the value of a key's alias. */
   save: operation({ access: ACCESS, payload: z.object({ parameterId: idString, ...recordFields, value: z.string().max(10_000) }), response: presetRecordView }),
   delete: operation({ access: ACCESS, payload: z.object({ parameterId: idString, ...recordFields }), response: ok }),
 } as const;

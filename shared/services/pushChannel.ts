@@ -1,11 +1,4 @@
-/**
- * Push channel settings (spec 000 `pushChannelSetting`, spec 001 3.9, route /push-channel; issue 20 item 7): the
- * APNs (a .p8 token key with its key id, team id and bundle id, or a .p12 certificate with its password; sandbox
- * or production) and FCM v1 (a service account JSON) credentials of each Herald application, saved to its End
- * User Messaging (Pinpoint) application. One channel per application and push service; one default per service.
- * Credentials are write-only: an answer says that they are set and shows only what is not secret. Leaving one
- * out on an edit keeps the stored one.
- */
+/** Push channel settings (spec 001 3.9, issue 20 item 7); credentials are write-only and an edit without one keeps it. */
 import * as z from 'zod';
 import { APNS_AUTH_METHODS, idString, PUSH_SERVICE_TYPES } from '../entities';
 import { idPayload, ok, operation } from './operation';
@@ -13,7 +6,6 @@ import { say } from '../i18n/say';
 
 export const PUSH_CHANNEL_LIMITS = { title: 100, tokenKey: 5000, certificate: 40_000, password: 200, serviceJson: 20_000, testTitle: 100, testBody: 500 } as const;
 
-/** The English forms of the settings' refusals (shared/i18n/pushTexts.ts has them in zh and ja). */
 export const PUSH_CHANNEL_MESSAGES = {
   title: say('validation.inputRequired', { param: say('field.title') }),
   app: say('push.app'),
@@ -52,7 +44,6 @@ const optionalText = (max: number, pattern: RegExp, message: string) =>
 
 export const pushChannelSavePayload = z
   .object({
-    /** absent: a new channel */
     id: idString.optional(),
     version: z.number().int().nonnegative().optional(),
     title: z.string({ error: PUSH_CHANNEL_MESSAGES.title }).trim().min(1, PUSH_CHANNEL_MESSAGES.title).max(PUSH_CHANNEL_LIMITS.title),
@@ -64,9 +55,7 @@ export const pushChannelSavePayload = z
     bundleId: optionalText(200, BUNDLE, PUSH_CHANNEL_MESSAGES.bundleId),
     teamId: optionalText(10, TEN, PUSH_CHANNEL_MESSAGES.teamId),
     keyId: optionalText(10, TEN, PUSH_CHANNEL_MESSAGES.keyId),
-    /** the .p8 file's text */
     tokenKey: optionalText(PUSH_CHANNEL_LIMITS.tokenKey, /^\s*-----BEGIN PRIVATE KEY-----[\s\S]+-----END PRIVATE KEY-----\s*$/, PUSH_CHANNEL_MESSAGES.tokenKey),
-    /** the .p12 file, base64 */
     certificate: optionalText(PUSH_CHANNEL_LIMITS.certificate, /^[A-Za-z0-9+/=\s]+$/, PUSH_CHANNEL_MESSAGES.certificate),
     certificatePassword: z.string().max(PUSH_CHANNEL_LIMITS.password).optional(),
     serviceJson: z.string().max(PUSH_CHANNEL_LIMITS.serviceJson, PUSH_CHANNEL_MESSAGES.serviceJson).optional(),
@@ -86,7 +75,6 @@ export const pushChannelView = z.object({
   id: z.string(),
   title: z.string(),
   appId: z.string(),
-  /** the application's name, when it still exists */
   appName: z.string().optional(),
   type: z.enum(PUSH_SERVICE_TYPES),
   isDefault: z.boolean(),
@@ -99,7 +87,6 @@ export const pushChannelView = z.object({
   certificateExpiresAt: z.number().int().optional(),
   projectId: z.string().optional(),
   clientEmail: z.string().optional(),
-  /** whether the credential the channel needs is stored (it never leaves the server) */
   credentialSet: z.boolean(),
   pinpointAppId: z.string().optional(),
   version: z.number().int(),
@@ -111,7 +98,6 @@ export type PushChannelView = z.infer<typeof pushChannelView>;
 
 export const pushTestResult = z.object({
   deviceId: z.string(),
-  /** SENT, FAILED (with why), DEAD (the device is deactivated) or THROTTLED (try again) */
   status: z.enum(['SENT', 'FAILED', 'DEAD', 'THROTTLED']),
   detail: z.string().optional(),
   providerId: z.string().optional(),
@@ -119,7 +105,6 @@ export const pushTestResult = z.object({
 
 export const pushChannelSettingServices = {
   list: operation({ access: 'NAV_PUSH_CHANNEL', payload: z.object({}).default({}), response: z.object({ list: z.array(pushChannelView) }) }),
-  /** the organization's applications a channel can belong to (the screen's choice; no secret of theirs) */
   applications: operation({
     access: 'NAV_PUSH_CHANNEL',
     payload: z.object({}).default({}),
@@ -128,7 +113,6 @@ export const pushChannelSettingServices = {
   detail: operation({ access: 'NAV_PUSH_CHANNEL', payload: idPayload, response: pushChannelView }),
   save: operation({ access: 'NAV_PUSH_CHANNEL', payload: pushChannelSavePayload, response: pushChannelView }),
   delete: operation({ access: 'NAV_PUSH_CHANNEL', payload: idPayload.extend({ version: z.number().int().positive().optional() }), response: ok }),
-  /** a test notification to the devices of one of the organization's accounts (a test account) on this channel's service */
   testSend: operation({
     access: 'NAV_PUSH_CHANNEL',
     payload: idPayload.extend({
@@ -144,7 +128,6 @@ export const pushChannelSettingServices = {
   }),
 } as const;
 
-/** `templateMessage.getPushChannels`: the push channels a template's messages can go out on. */
 export const templateMessagePushServices = {
   getPushChannels: operation({
     access: ['NAV_TEMPLATE_MESSAGE', 'NAV_CREATE_NOTIFICATION'],

@@ -1,8 +1,4 @@
-/**
- * Reports (spec 000: /plan-report, service group `report`): the plan report compares chosen messages over a date
- * range with the rows of spec 001 section 3.20. It reads each run's counters (per hour), never the sends, so a
- * report costs the same however many recipients the messages had.
- */
+/** The plan report (spec 001 3.20) reads each run's hourly counters, never the sends: its cost ignores recipient counts. */
 import * as z from 'zod';
 import { CHANNELS } from '../delivery';
 import { CUSTOM_REPORT_COLUMNS, REQUESTED_REPORT_KINDS, REQUESTED_REPORT_STATES } from '../entities/requestedReport';
@@ -11,12 +7,11 @@ import { idPayload, ok, operation, pageOf, pageRequest } from './operation';
 import { messageFiguresSchema, messageTypeSchema, planTotals } from './plan';
 import { fieldName, say } from '../i18n/say';
 
-/** Spec 001 section 9: a report over more than 10 messages may take long; the screen warns, the server allows 50. */
+/** Spec 001 section 9: the screen warns above 10 messages; the server allows 50. */
 export const PLAN_REPORT_LIMITS = { warnAbove: 10, maxMessages: 50, maxDays: 366 } as const;
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, say('form.dayLike'));
 const DAY_MS = 86_400_000;
-/** The instant a UTC day starts, or NaN for a day the calendar does not have (2026-02-31). */
 export function utcDayStart(day: string): number {
   const ms = Date.parse(`${day}T00:00:00Z`);
   return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === day ? ms : Number.NaN;
@@ -26,19 +21,14 @@ export const planReportRow = z.object({
   planId: z.string(),
   name: z.string(),
   channel: z.enum(CHANNELS),
-  /** Ad-Hoc (1) or Lifecycle (2) */
   messageType: messageTypeSchema,
   groupName: z.string().optional(),
-  /** the counts of sends, opens and clicks whose hour falls in the range (the organization's days, both ends included) */
   totals: planTotals,
-  /** the parts the SMS sends of the range took */
   parts: z.number().int(),
-  /** the figures of these counts for the message's channel (shared/metrics), as the message detail defines them */
   figures: messageFiguresSchema,
 });
 export type PlanReportRow = z.infer<typeof planReportRow>;
 
-/** The plan report's question: messages and days (the organization's), the end not before the start, within the limits. */
 export const planReportPayload = z
   .object({
     planIds: z
@@ -58,22 +48,16 @@ export const planReportPayload = z
       ctx.addIssue({ code: 'custom', path: ['end'], message: say('form.reportDaysMax', { max: PLAN_REPORT_LIMITS.maxDays }) });
   });
 
-/** How long the Word report's download link works. */
 export const REPORT_LINK_SECONDS = 15 * 60;
 
 export const reportServices = {
   plan: operation({
     access: 'NAV_PLAN_REPORT',
     payload: planReportPayload,
-    /** `timeZone`: the organization's zone, whose calendar the range's days are */
     response: z.object({ rows: z.array(planReportRow), total: planTotals, timeZone: z.string() }),
   }),
 };
 
-/**
- * Reports as documents (service group `reportExport`): the plan report as a Word file in the reader's language,
- * with the organization's name, the figures and a chart, answered as a link that works for REPORT_LINK_SECONDS.
- */
 export const reportExportServices = {
   downloadWordReport: operation({
     access: 'NAV_PLAN_REPORT',
@@ -95,10 +79,6 @@ const monthlyReportRow = z.object({
 });
 export type MonthlyReportRow = z.infer<typeof monthlyReportRow>;
 
-/**
- * Monthly reports (/monthly-reports): made by the scheduler on the first of each month for the month before,
- * newest first, each downloadable as its Word file.
- */
 export const monthlyReportServices = {
   list: operation({
     access: 'NAV_MONTHLY_REPORT',
@@ -112,7 +92,6 @@ export const monthlyReportServices = {
   }),
 };
 
-/** Who may ask for and read each kind of requested report: the tab's permission. */
 export const REQUESTED_REPORT_PERMISSION = {
   REQUESTED: 'NAV_REQUESTED_REPORT',
   SUMMARY: 'NAV_SUMMARY_REPORT',
@@ -137,10 +116,6 @@ const requestedReportView = z.object({
 });
 export type RequestedReportView = z.infer<typeof requestedReportView>;
 
-/**
- * The days every requested report covers, and its kind: chosen messages for a requested, survey or custom
- * report (a summary takes every message with a send in the range), chosen columns for a custom one.
- */
 const requestedReportPayload = z
   .object({
     kind: z.enum(REQUESTED_REPORT_KINDS, { error: say('validation.chooseRequired', { param: fieldName('reportKind') }) }),
@@ -169,11 +144,7 @@ const requestedReportPayload = z
       ctx.addIssue({ code: 'custom', path: ['end'], message: say('form.reportDaysMax', { max: PLAN_REPORT_LIMITS.maxDays }) });
   });
 
-/**
- * Requested reports (/requested and its tabs): asked for, made by a job with progress, listed per kind, downloaded
- * (spec 000: /service/web/requestedReport/download) and deleted. An operation admits holders of any tab's
- * permission; the handlers check the permission of the report's kind.
- */
+/** Operations admit any tab's permission; the handlers check the one of the report's kind. */
 const ANY_REPORT_TAB = ['NAV_REQUESTED_REPORT', 'NAV_SUMMARY_REPORT', 'NAV_SURVEY_REPORT', 'NAV_CUSTOM_REPORT'] as const;
 export const requestedReportServices = {
   create: operation({ access: ANY_REPORT_TAB, payload: requestedReportPayload, response: requestedReportView }),

@@ -1,7 +1,3 @@
-/**
- * Segments: saved rules over the organization's accounts (shared/segment), with a live size. The size of an
- * unsaved rule is asked while it is edited.
- */
 import * as z from 'zod';
 import { CHANNELS, SEND_FAILURE_REASONS, type SendFailureReason } from '../delivery';
 import { idString, requiredText } from '../entities/entity';
@@ -27,18 +23,13 @@ export const segmentSavePayload = z.object({
 export type SegmentSavePayload = z.input<typeof segmentSavePayload>;
 
 export const segmentCount = z.object({
-  /** accounts the rule matches */
   count: z.number().int(),
-  /** accounts read */
   total: z.number().int(),
-  /** false when the count stopped at its time or size cap: `count` is then a lower bound */
+  /** `count` is then a lower bound */
   complete: z.boolean(),
-  /**
-   * counted from the organization's audience snapshot: the time its base holds the accounts as of, the accounts
-   * changed after it (folded in from the change log), and the newest change's time
-   */
+  /** the snapshot's base time, the changes folded in after it, and the newest change's time */
   snapshot: z.object({ builtAt: z.number().int(), pending: z.number().int(), changedAt: z.number().int().optional() }).optional(),
-  /** asked with a channel: of `count`, how many can receive on it, and the others by their spec 001 section 8 reason */
+  /** spec 001 section 8 reasons */
   reach: z
     .object({
       channel: z.enum(CHANNELS),
@@ -55,7 +46,6 @@ export const segmentServices = {
     payload: z.object({ ...pageRequest, name: z.string().max(100).optional() }),
     response: pageOf(segmentView),
   }),
-  /** The picker (the message wizard's segmentation step). */
   getAll: operation({
     access: ['NAV_SEGMENT', 'NAV_CREATE_NOTIFICATION'],
     payload: z.object({}).default({}),
@@ -64,7 +54,6 @@ export const segmentServices = {
   detail: operation({ access: ACCESS, payload: idPayload, response: segmentView }),
   save: operation({ access: ACCESS, payload: segmentSavePayload, response: segmentView }),
   delete: operation({ access: ACCESS, payload: idPayload, response: ok }),
-  /** The live size of a saved segment (`id`) or of a rule being edited (`rule`, with its static lists). */
   count: operation({
     access: ['NAV_SEGMENT', 'NAV_CREATE_NOTIFICATION'],
     payload: z

@@ -1,8 +1,3 @@
-/**
- * snsRecord.*: the two-way SMS an organization received (spec 000's `snsRecord` group; see the entity), newest
- * first, paged, sorted and filtered like the other lists; one record by id (another organization's answers as
- * missing).
- */
 import * as z from 'zod';
 import { SNS_RECORD_SOURCES } from '../entities/snsRecord';
 import { idPayload, operation, pageOf, pageRequest } from './operation';

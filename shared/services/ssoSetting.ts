@@ -1,8 +1,4 @@
-/**
- * The organization's single sign-on provider (OpenID Connect, issue 25 item 2), set on /admin-pennel-sso. The
- * client secret is write-only: an answer says whether one is set, never what it is; leaving it out (or empty)
- * on a save keeps the stored one.
- */
+/** Single sign-on (OpenID Connect, issue 25 item 2); the client secret is write-only, a save without it keeps it. */
 import * as z from 'zod';
 import { idString } from '../entities/entity';
 import { operation } from './operation';
@@ -28,22 +24,15 @@ export const SSO_MESSAGES = {
   emailDomains: say('sso.emailDomains'),
 } as const;
 
-/** At most this many e-mail domains limit an organization's sign-in. */
 export const MAX_SSO_EMAIL_DOMAINS = 20;
-/** A domain name as an e-mail address ends (lower case). */
 export const EMAIL_DOMAIN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 
-/** Whether the address is at one of `domains` (the part after the last @, lower case). */
 export function inEmailDomains(email: string, domains: readonly string[]): boolean {
   const at = email.lastIndexOf('@');
   return at > 0 && domains.includes(email.slice(at + 1).toLowerCase());
 }
 
-/**
- * Whether a provider's address may reach the browser or be called: https, or plain http on the loopback
- * interface when `loopbackHttp` (a deployment that is itself on loopback, as in local runs and tests).
- * Never a `javascript:`, `data:` or other scheme, and no credentials in it.
- */
+/** Never a `javascript:` or `data:` scheme, nor credentials; http only on loopback, for local runs and tests. */
 export function isProviderAddress(value: unknown, loopbackHttp: boolean): boolean {
   if (typeof value !== 'string') return false;
   try {
@@ -56,7 +45,6 @@ export function isProviderAddress(value: unknown, loopbackHttp: boolean): boolea
   }
 }
 
-/** https, or http on the loopback interface (a provider on the same machine, as in local runs and tests). */
 export function isIssuerUrl(value: string): boolean {
   try {
     const url = new URL(value);
@@ -72,15 +60,11 @@ export const ssoSettingView = z.object({
   enabled: z.boolean(),
   issuer: z.string(),
   clientId: z.string(),
-  /** whether a client secret is stored (the secret itself never leaves the server) */
   clientSecretSet: z.boolean(),
   defaultRoleId: z.string(),
-  /** e-mail domains the organization's sign-in is limited to (none: every person of the provider) */
   emailDomains: z.array(z.string()),
-  /** the addresses to register at the provider for Herald's client */
   redirectUri: z.string(),
   postLogoutRedirectUri: z.string(),
-  /** 0 while the organization has none */
   version: z.number().int(),
   dateUpdated: z.number().int().optional(),
   updatedBy: z.string().optional(),
@@ -110,6 +94,5 @@ export const ssoSettingServices = {
     }),
     response: ssoSettingView,
   }),
-  /** forgets the provider: sign-in through it stops */
   remove: operation({ access: 'NAV_PORTAL_USER', payload: z.object({ version: z.number().int().positive() }), response: ssoSettingView }),
 } as const;

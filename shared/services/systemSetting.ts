@@ -15,7 +15,6 @@ import { operation } from './operation';
 import { TEST_MAIL_LIMITS } from './plan';
 import { say } from '../i18n/say';
 
-/** A send rate: messages per second of one channel, for the whole deployment. */
 const rate = z
   .number()
   .int()
@@ -91,23 +90,20 @@ const organizationSettingFields = {
     .default(''),
 };
 
-/** An ISO 4217 code the runtime knows (Intl formats any three letters, YEN too, so the list decides). */
+/** Intl formats any three letters (YEN too), so the list decides. */
 let currencies: ReadonlySet<string> | undefined;
 function isCurrency(code: string): boolean {
   currencies ??= new Set(Intl.supportedValuesOf('currency'));
   return currencies.has(code);
 }
 
-/** A price needs its currency. */
 const pricesNeedCurrency = (p: { smsPrices: unknown[]; currency: string }) => p.smsPrices.length === 0 || p.currency !== '';
 
 export const organizationSettingView = z.object({
   previewAppName: z.string(),
   countryList: z.array(z.string()),
-  /** where phone numbers without a country code are read ('' for none) */
   defaultCountry: z.string(),
   languageAnalysis: z.boolean(),
-  /** named classifications (category, group, tags) a message's author applies in one pick */
   featureCategoryPresets: z.array(featureCategoryPresetSchema),
   singleMessageApprovalSheet: z.boolean(),
   templateApprovalSheet: z.boolean(),
@@ -116,29 +112,21 @@ export const organizationSettingView = z.object({
   mutableContent: z.boolean(),
   ignoreAccountNotifySetting: z.boolean(),
   convertHyperlink: z.boolean(),
-  /** quiet hours and frequency caps hold Lifecycle messages too; off (the default): only Ad-Hoc ones */
   lifecycleSendingRules: z.boolean(),
   iotIdHash: z.boolean(),
-  /** where a draft's test mails may go besides the members (plan.testEmail) */
   testAddresses: z.array(z.string()),
   defaultLanguage: z.enum(['en', 'zh', 'ja']),
-  /** empty: each user's browser's */
   defaultTimeZone: z.string(),
-  /** messages per recipient per channel and day (UTC); 0: none */
   frequencyCaps: frequencyCapsSchema,
-  /** SMS and push wait while it is quiet where the recipient is */
   quietHours: quietHoursSchema,
-  /** one SMS part's price per destination country, in `currency`: the SMS editor's cost beside its part count */
   smsPrices: z.array(smsPriceSchema),
   currency: z.string(),
-  /** 0 while the organization keeps the defaults */
   version: z.number().int(),
 });
 export type OrganizationSettingView = z.infer<typeof organizationSettingView>;
 
 export const sendRatesView = z.object({
   rates: sendRatesSchema,
-  /** 0 while the deployment's defaults (HERALD_RATE_*) apply */
   version: z.number().int(),
   /** only the first organization's administrators (the deployment's operators) change the rates */
   editable: z.boolean(),
@@ -146,7 +134,6 @@ export const sendRatesView = z.object({
 export type SendRatesView = z.infer<typeof sendRatesView>;
 
 export const systemSettingServices = {
-  /** The organization's setting and the deployment's send rates. */
   detail: operation({
     access: 'NAV_SYSTEM_SETTING',
     payload: z.object({}).default({}),
@@ -159,7 +146,6 @@ export const systemSettingServices = {
       .refine(pricesNeedCurrency, { path: ['currency'], message: say('form.currencyNeeded') }),
     response: organizationSettingView,
   }),
-  /** The send rates hold across every worker within seconds of a save. */
   saveSendRates: operation({
     access: 'NAV_SYSTEM_SETTING',
     payload: z.object({ rates: sendRatesSchema, version: z.number().int().nonnegative() }),

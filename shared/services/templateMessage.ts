@@ -1,9 +1,4 @@
-/**
- * The template library (spec 000 section 7, `templateMessage`): pages and pickers, the detail with its content,
- * versioned saves, delete, duplicate and set active; lock and unlock (a locked template is changed only by the
- * one who locked it or an administrator); export to and import from a versioned JSON file; the templates of a
- * category created in a year.
- */
+/** The template library (spec 000 section 7); a locked template changes only by its locker or an administrator. */
 import * as z from 'zod';
 import { CHANNELS } from '../delivery';
 import { idString } from '../entities/entity';
@@ -16,24 +11,19 @@ import { say } from '../i18n/say';
 
 const ACCESS = 'NAV_TEMPLATE_MESSAGE';
 
-/** A language's translation state in a template. */
 export const TRANSLATION_STATES = ['DEFAULT', 'TRANSLATED', 'OUTDATED', 'MISSING'] as const;
 
-/** A template as the builder reads it. */
 export const templateMessageView = templateMessageSchema.omit({ orgId: true, createdBy: true, updatedBy: true });
 export type TemplateMessageView = z.infer<typeof templateMessageView>;
 
-/** A row of the library list: everything but the content, with where it stands with its approval sheet. */
 export const templateMessageListItem = templateMessageView.omit({ template: true, languageUpdatedAt: true }).extend({ approval: z.enum(TEMPLATE_APPROVAL_STATES).optional() });
 export type TemplateMessageListItem = z.infer<typeof templateMessageListItem>;
 
-/** What the builder saves; the organization, the audit fields and the lock are the server's. */
 export const templateMessageSavePayload = z
   .object({
     id: idString.optional(),
     version: z.number().int().optional(),
     name: templateMessageSchema.shape.name,
-    /** the template's own channel when left out */
     channel: z.enum(TEMPLATE_CHANNELS).optional(),
     categoryId: idString.optional(),
     folderId: idString.optional(),
@@ -43,11 +33,10 @@ export const templateMessageSavePayload = z
   .transform(parseChannelTemplate);
 export type TemplateMessageSavePayload = z.input<typeof templateMessageSavePayload>;
 
-/** The file `export` answers and `importFile` reads: a format name and version, then the templates. */
 export const TEMPLATE_FILE_FORMAT = 'herald.templateMessages';
 export const TEMPLATE_FILE_VERSION = 1;
 export const TEMPLATE_IMPORT_MAX = 100;
-/** The import failure reasons of spec 001 section 5. */
+/** spec 001 section 5 */
 export const TEMPLATE_IMPORT_REASONS = {
   format: say('form.jsonFormat'),
   id: 'Invalid template id',
@@ -56,7 +45,7 @@ export const TEMPLATE_IMPORT_REASONS = {
 
 export const templateFileEntry = z
   .object({
-    /** the template's id where it was exported; an import updates that template when this organization has it */
+    /** an import updates that template when this organization has it */
     id: z.string().max(200).optional(),
     name: templateMessageSchema.shape.name,
     channel: z.enum(TEMPLATE_CHANNELS).optional(),
@@ -75,13 +64,12 @@ export type TemplateFile = z.infer<typeof templateFile>;
 export const templateImportResult = z.object({
   created: z.number().int(),
   updated: z.number().int(),
-  /** entries not imported, by their place in the file (from 1), with the reason */
   failures: z.array(z.object({ entry: z.number().int(), name: z.string().optional(), reason: z.string() })),
 });
 
 const lockPayload = z.object({ id: idString, version: z.number().int().optional() });
 
-/** The channel filter: any channel may be asked for (the spec's pickers ask with pushWay PUSH_NATIVE). */
+/** the spec's pickers ask with pushWay PUSH_NATIVE */
 const pushWay = z.enum(CHANNELS).optional();
 
 export const templateMessageServices = {
@@ -97,10 +85,7 @@ export const templateMessageServices = {
     }),
     response: pageOf(templateMessageListItem),
   }),
-  /**
-   * The picker: id and name, by name; `activeOnly` for choosing a template for a message. `approval` says whether
-   * its sheet approved it as it is (with the template approval switch on, only PASS may be used).
-   */
+  /** with the template approval switch on, only PASS may be used */
   getAll: operation({
     access: ACCESS,
     payload: z.object({ pushWay, activeOnly: z.boolean().default(false) }).default({ activeOnly: false }),
@@ -109,7 +94,6 @@ export const templateMessageServices = {
   detail: operation({ access: ACCESS, payload: idPayload, response: templateMessageView }),
   save: operation({ access: ACCESS, payload: templateMessageSavePayload, response: templateMessageView }),
   delete: operation({ access: ACCESS, payload: idPayload, response: ok }),
-  /** A copy named "<name> (copy)" (then "(copy 2)", …) unless a free name is given; the copy is never locked. */
   duplicate: operation({
     access: ACCESS,
     payload: z.object({ id: idString, name: templateMessageSchema.shape.name.optional() }),
@@ -120,10 +104,7 @@ export const templateMessageServices = {
     payload: z.object({ id: idString, active: z.boolean(), version: z.number().int().optional() }),
     response: templateMessageListItem,
   }),
-  /**
-   * The template's languages with their translation status, beside the organization's languages (spec 001
-   * 3.11): DEFAULT, TRANSLATED, OUTDATED (changed less recently than the default language) or MISSING.
-   */
+  /** Spec 001 3.11; OUTDATED: changed less recently than the default language. */
   getMultiLanguages: operation({
     access: ACCESS,
     payload: idPayload,
@@ -141,16 +122,12 @@ export const templateMessageServices = {
       ),
     }),
   }),
-  /** Every language's content at once (and which is the default): the translators' save. */
   saveMultiLanguages: operation({
     access: ACCESS,
     payload: z.object({ id: idString, version: z.number().int(), template: templateInput }).transform(parseChannelTemplate),
     response: templateMessageView,
   }),
-  /**
-   * A copy with more languages: each language asked for that the template lacks starts as a copy of the default
-   * language's content, marked OUTDATED until it is translated.
-   */
+  /** New languages start as a copy of the default's, OUTDATED until translated. */
   duplicateWithTranslation: operation({
     access: ACCESS,
     payload: z.object({ id: idString, languages: z.array(languageCodeSchema).min(1).max(20), name: templateMessageSchema.shape.name.optional() }),
@@ -158,22 +135,16 @@ export const templateMessageServices = {
   }),
   lock: operation({ access: 'TEMPLATE_LOCK', payload: lockPayload, response: templateMessageListItem }),
   unlock: operation({ access: 'TEMPLATE_LOCK', payload: lockPayload, response: templateMessageListItem }),
-  /** The chosen templates, or a category's, or all of them (at most 100), as a file `importFile` reads. */
   export: operation({
     access: 'TEMPLATE_EXPORT',
     payload: z.object({ ids: z.array(idString).min(1).max(TEMPLATE_IMPORT_MAX).optional(), categoryId: idString.optional() }).default({}),
     response: templateFile,
   }),
-  /** The text of an exported file; `categoryId` files the new templates under a category. */
   importFile: operation({
     access: 'TEMPLATE_IMPORT',
     payload: z.object({ file: z.string().min(1).max(1_500_000), categoryId: idString.optional() }),
     response: templateImportResult,
   }),
-  /**
-   * A letter as the PDF that would be printed (direct mail): the language asked for (else the default), the
-   * sender from the company asked for (else the template's), personalised for the sample recipient given.
-   */
   previewLetter: operation({
     access: ACCESS,
     payload: z.object({

@@ -24,7 +24,6 @@ export const userView = z.object({
 });
 export type UserView = z.infer<typeof userView>;
 
-/** The signed-in user's own view: the list view plus personal alert settings. */
 export const profileView = userView.extend({
   alertEmails: z.array(z.string()),
   alertTypes: z.array(z.string()),
@@ -39,10 +38,8 @@ export const usernameSchema = z
   .max(64)
   .regex(/^[A-Za-z0-9._@-]+$/, say('form.usernameChars'));
 
-/** Keys that name parts of every JavaScript object; never stored as a usage-guide step. */
 const RESERVED_KEYS = new Set(['constructor', 'prototype', 'toString', 'valueOf', 'hasOwnProperty', '__proto__']);
 
-/** A pending invitation of the signed-in account to another organization. */
 export const invitationView = z.object({
   orgId: z.number().int(),
   orgName: z.string(),
@@ -53,21 +50,15 @@ export const invitationView = z.object({
 });
 export type InvitationView = z.infer<typeof invitationView>;
 
-/**
- * An invitation of the organization nobody has answered yet, as administrators see it: only what the inviter
- * typed, the same whether or not the address has an account elsewhere.
- */
+/** The same whether or not the address has an account elsewhere, so it reveals nothing. */
 export const pendingInvitationView = z.object({
   userId: z.string(),
   username: z.string(),
-  /** the address the invitation went to, as the inviter typed it */
   email: z.string(),
   roleId: z.string(),
   roleName: z.string(),
   dateCreated: z.number(),
-  /** when the invitation was last sent */
   dateSent: z.number(),
-  /** when the invitation (and a new account's link) lapses */
   expiresAt: z.number(),
 });
 export type PendingInvitationView = z.infer<typeof pendingInvitationView>;
@@ -76,15 +67,11 @@ const userIdPayload = z.object({ userId: z.string().min(1).max(64) });
 
 const orgIdPayload = z.object({ orgId: z.number().int().positive() });
 
-/** Why an invitation is refused (720001), by key: the answer carries it in the caller's language. */
 const INVITE_REFUSAL_TEXTS = { member: REQUEST_TEXTS.inviteMember, invited: REQUEST_TEXTS.inviteInvited } as const;
 export type InviteRefusal = keyof typeof INVITE_REFUSAL_TEXTS;
 export const INVITE_REFUSALS: Readonly<Record<InviteRefusal, string>> = { member: say('request.inviteMember'), invited: say('request.inviteInvited') };
 
-/**
- * Which refusal a 720001 answer's message ends with, in whichever language the server worded it (the portal's
- * language may have changed while the call was under way); undefined for any other 720001.
- */
+/** Any server language: the portal's language may have changed while the call was under way. */
 export function inviteRefusalOf(message: string | null | undefined): InviteRefusal | undefined {
   if (!message) return undefined;
   return (Object.keys(INVITE_REFUSAL_TEXTS) as InviteRefusal[]).find((k) => LANGS.some((lang) => message.endsWith(INVITE_REFUSAL_TEXTS[k][lang])));
@@ -122,22 +109,19 @@ export const userServices = {
     payload: z.object({
       email: emailSchema,
       roleId: z.string().min(1).max(64),
-      /** defaults to the e-mail address, which must then meet the username rule too */
       username: usernameSchema.optional(),
       firstName: name.default(''),
       lastName: name.default(''),
     }),
     response: userView,
   }),
-  /** Invitations nobody has answered: addresses without an account yet and existing accounts alike. */
   pendingInvitations: operation({
     access: 'NAV_PORTAL_USER',
     payload: z.object({}).default({}),
     response: z.object({ rows: z.array(pendingInvitationView), more: z.boolean() }),
   }),
-  /** Sends a pending invitation again: a new link (earlier ones stop working), or a new answering period. */
+  /** earlier links stop working */
   resendInvitation: operation({ access: 'NAV_PORTAL_USER', payload: userIdPayload, response: ok }),
-  /** Withdraws a pending invitation; an account made for it that never set a password is removed. */
   cancelInvitation: operation({ access: 'NAV_PORTAL_USER', payload: userIdPayload, response: ok }),
   getAll: operation({
     access: 'NAV_PORTAL_USER',
@@ -160,7 +144,6 @@ export const userServices = {
     }),
     response: z.object({ usageGuide: z.record(z.string(), z.boolean()) }),
   }),
-  /** The signed-in user's own record and preferences (the settings page). */
   profile: operation({ access: 'authenticated', payload: z.object({}).default({}), response: profileView }),
   saveProfile: operation({
     access: 'authenticated',
@@ -175,10 +158,7 @@ export const userServices = {
     }),
     response: profileView,
   }),
-  /**
-   * Changing the sign-in e-mail re-authenticates with the current password and takes effect only when the
-   * link mailed to the new address is opened; the old address is told.
-   */
+  /** Takes effect only when the link mailed to the new address is opened; the old address is told. */
   changeEmail: operation({
     access: 'authenticated',
     payload: z.object({ email: emailSchema, password: z.string().min(1, say('validation.passwordRequired')).max(64) }),
@@ -189,7 +169,6 @@ export const userServices = {
     payload: z.object({ token: z.string().min(16).max(200) }),
     response: z.object({ ok: z.literal(true), email: z.string() }),
   }),
-  /** Invitations of the signed-in account to other organizations, waiting for its answer. */
   myInvitations: operation({ access: 'authenticated', payload: z.object({}).default({}), response: z.array(invitationView) }),
   acceptInvitation: operation({ access: 'authenticated', payload: orgIdPayload, response: ok }),
   declineInvitation: operation({ access: 'authenticated', payload: orgIdPayload, response: ok }),

@@ -1,8 +1,4 @@
-/**
- * A member's own alert rules in the selected organization (spec 000's userAlert group; the decision is in
- * docs/settings.md, "User alerts"). Any signed-in member has their own: no permission is needed, and another
- * member's or organization's rule answers 720003.
- */
+/** Spec 000 userAlert (docs/settings.md, "User alerts"); another member's rule answers 720003. */
 import * as z from 'zod';
 import { USER_ALERT_EVENTS, userAlertSchema } from '../entities/userAlert';
 import { ok, operation } from './operation';

@@ -20,7 +20,6 @@ export type RoleView = z.infer<typeof roleView>;
 
 export const userRoleServices = {
   getAll: operation({
-    // the role picker of the users screen and the roles screen
     access: ['NAV_PORTAL_USER', 'NAV_PORTAL_USER_ROLE'],
     payload: z.object({ activeOnly: z.boolean().default(false) }).default({ activeOnly: false }),
     response: z.array(z.object({ id: z.string(), name: z.string(), code: z.string(), active: z.boolean() })),

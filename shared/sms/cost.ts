@@ -1,25 +1,14 @@
-/**
- * What an SMS send will cost, for the wizard to show before it goes (issue 20 item 3). Carriers bill per part,
- * and prices differ by destination country and change often; Herald ships no price list, so without one the
- * estimate is in parts ("N parts"). A deployment that knows its prices passes them per country (USD per part).
- */
+/** SMS cost (issue 20 item 3): Herald ships no price list, so without one the estimate is in parts. */
 import { countSms, type SmsEncoding } from './segments';
 
 export interface SmsCostEstimate {
   encoding: SmsEncoding;
-  /** parts one message takes */
   partsPerMessage: number;
   recipients: number;
-  /** parts of the whole send */
   parts: number;
-  /** USD, when every recipient's country has a price */
   usd?: number;
 }
 
-/**
- * The estimate for `text` (as sent: with its footer) to `recipients` people, or to recipients counted per
- * ISO 3166 country; `pricePerPart` (USD, by country) gives a price when it covers every country counted.
- */
 export function estimateSmsCost(text: string, recipients: number | Readonly<Record<string, number>>, pricePerPart?: Readonly<Record<string, number>>): SmsCostEstimate {
   const { encoding, segments } = countSms(text);
   const byCountry = typeof recipients === 'number' ? undefined : recipients;
@@ -38,7 +27,6 @@ const TEXTS = {
   ja: { parts: (n: string) => `${n} 通`, usd: (n: string, usd: string) => `${n} 通、約 ${usd} 米ドル` },
 } as const;
 
-/** The estimate as one line in the caller's language: "1,200 parts" or "1,200 parts, about US$9.60". */
 export function smsCostLine(estimate: SmsCostEstimate, language = 'en'): string {
   const lang = (Object.hasOwn(TEXTS, language.slice(0, 2)) ? language.slice(0, 2) : 'en') as keyof typeof TEXTS;
   const n = estimate.parts.toLocaleString(lang === 'en' ? 'en-US' : lang);

@@ -1,8 +1,4 @@
-/**
- * Opt-out keywords of two-way SMS (spec 001 section 9: the footer asks for STOP). A reply is an opt-out when,
- * trimmed, without closing punctuation and compared without regard to case or full-width forms, it is one of
- * these: AWS End User Messaging's own defaults, and the words people in Japan and China send.
- */
+/** Opt-out keywords (spec 001 section 9): AWS End User Messaging's defaults, and the words people in Japan and China send. */
 export const SMS_OPT_OUT_KEYWORDS: readonly string[] = [
   'STOP',
   'STOPALL',
@@ -31,7 +27,6 @@ export const SMS_OPT_OUT_KEYWORDS: readonly string[] = [
 
 const KEYWORDS = new Set(SMS_OPT_OUT_KEYWORDS.map((k) => normalizeKeyword(k)));
 
-/** "  ｓｔｏｐ。 " → "STOP": full-width folded (NFKC), trimmed, closing punctuation and inner runs of spaces dropped. */
 export function normalizeKeyword(text: string): string {
   return text
     .normalize('NFKC')
@@ -41,7 +36,6 @@ export function normalizeKeyword(text: string): string {
     .toUpperCase();
 }
 
-/** Whether an inbound SMS asks to opt out. */
 export function isOptOutReply(text: string | undefined | null): boolean {
   return typeof text === 'string' && text.length <= 200 && KEYWORDS.has(normalizeKeyword(text));
 }

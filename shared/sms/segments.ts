@@ -1,15 +1,10 @@
 /**
- * How many SMS segments a text takes (spec 001 3.1, SMS content): GSM-7 when every character is in the GSM 03.38
- * basic or extension table (an extension character takes two septets), UCS-2 otherwise. One message holds 160
- * septets or 70 UTF-16 units; a longer text is split into parts of 153 or 67, since each part carries a 6-octet
- * header. A character as people see it (a grapheme: an emoji with its modifiers, a letter with its accents) is
- * never split between parts, as carriers and Twilio's calculator do. Shared by the editor's live counter and the
- * sender.
+ * SMS segments (spec 001 3.1): GSM-7 or UCS-2, 153 or 67 units a part (6-octet header).
+ * A grapheme is never split between parts, as carriers and Twilio's calculator do.
  */
 
-/** GSM 03.38 basic table, in code order (the escape at 0x1B left out). */
+/** the escape at 0x1B left out */
 const GSM_BASIC = '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà';
-/** The extension table: each is sent as the escape and a second septet. */
 const GSM_EXTENSION = '\f^{}\\[~]|€';
 
 const BASIC = new Set(GSM_BASIC);
@@ -24,18 +19,14 @@ export const SMS_LIMITS = {
 
 export interface SmsCount {
   encoding: SmsEncoding;
-  /** septets (GSM-7) or UTF-16 units (UCS-2) of the whole text */
   units: number;
   segments: number;
-  /** units one part holds: the single-message size while the text fits in one */
   perSegment: number;
-  /** units still free in the last part */
   remaining: number;
-  /** the characters that force UCS-2, each once, in order of appearance */
   nonGsm: string[];
 }
 
-// made on first use: a segmenter loads ICU's break rules, which cost every cold start of the router some milliseconds
+// made on first use: a segmenter loads ICU's break rules, which cost every cold start of the router
 let segmenter: Intl.Segmenter | undefined;
 
 function graphemesOf(text: string): string[] {
@@ -43,7 +34,6 @@ function graphemesOf(text: string): string[] {
   return Array.from(segmenter.segment(text), (s) => s.segment);
 }
 
-/** Septets of a grapheme in GSM-7, or undefined when it has a character outside both tables. */
 function septetsOf(grapheme: string): number | undefined {
   let n = 0;
   for (const ch of grapheme) {
@@ -64,7 +54,6 @@ export function countSms(text: string): SmsCount {
   const { single, part } = SMS_LIMITS[encoding];
   const nonGsm = gsm ? [] : [...new Set(graphemes.filter((_, i) => septets[i] === undefined))];
   if (units <= single) return { encoding, units, segments: 1, perSegment: single, remaining: single - units, nonGsm };
-  // parts are filled in order; a grapheme that does not fit starts the next part
   let segments = 1;
   let used = 0;
   for (const size of sizes) {
@@ -77,14 +66,12 @@ export function countSms(text: string): SmsCount {
   return { encoding, units, segments, perSegment: part, remaining: part - used, nonGsm };
 }
 
-/** The opt-out line every marketing SMS ends with, in the message's language (English when there is none). */
 export const SMS_STOP_FOOTERS: Readonly<Record<string, string>> = {
   en: 'Reply STOP to opt out.',
   zh: '回复 STOP 退订。',
   ja: '配信停止は STOP と返信してください。',
 };
 
-/** The text as sent: the body, a line break and the opt-out line (once, even if the body already ends with it). */
 export function withStopFooter(body: string, language = 'en'): string {
   const footer = SMS_STOP_FOOTERS[language.slice(0, 2).toLowerCase()] ?? SMS_STOP_FOOTERS.en!;
   const trimmed = body.trimEnd();

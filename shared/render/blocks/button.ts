@@ -1,8 +1,4 @@
-/**
- * spec 001 section 3.6 "button": text, href, align, width (number), backgroundColor (default #33CCFF). Ours: the
- * text colour (empty: dark on a light background, white otherwise, by the spec's rule that a colour is light
- * when every channel exceeds 200), width 0 meaning as wide as the text, 4px corners.
- */
+/** spec 001 3.6 "button". Ours: a text colour by the spec's light-colour rule, width 0 as wide as the text. */
 import * as z from 'zod';
 import { blockRow, defineBlock, FONT_FAMILY } from '../context';
 import { ALIGNS, colorField, commonFields, intField, optionalColorField, textField, urlField } from '../fields';
@@ -16,7 +12,6 @@ export const buttonBlockSchema = z.object({
   href: urlField('href', 'link'),
   width: intField('width', 0, 0, EMAIL_MAX_WIDTH),
   backgroundColor: colorField(BUTTON_COLOR_DEFAULT),
-  /** empty: chosen from the background */
   color: optionalColorField(),
 });
 

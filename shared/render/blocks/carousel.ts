@@ -1,9 +1,4 @@
-/**
- * A carousel of the HTML (in-app) builder: pictures with alt text and optional links, one at a time, moving on
- * every 3000 ms (spec 001 section 9) and looping. It moves by CSS alone (no script, so the in-app page's CSP holds),
- * stands still for readers who ask for reduced motion, and hides entries without a picture (spec 001 section 5:
- * empty carousel items are hidden). The email builder does not offer it.
- */
+/** An in-app carousel (spec 001 sections 5 and 9); it moves by CSS alone so the page's no-script CSP holds, and honours reduced motion. */
 import * as z from 'zod';
 import { blockRow, defineBlock } from '../context';
 import { commonFields, optionalTextField, urlField } from '../fields';
@@ -12,7 +7,6 @@ import { ALT_MAX } from '../limits';
 import { say } from '../../i18n/say';
 
 export const CAROUSEL_MAX = 5;
-/** spec 001 section 9: carousel loops every 3000 ms */
 export const CAROUSEL_INTERVAL_MS = 3000;
 
 const slide = z.object({
@@ -34,7 +28,6 @@ export const carouselBlockSchema = z.object({
     ]),
 });
 
-/** Each slide holds still for most of its 3 s, then slides on; the last slides back to the first. */
 function keyframes(n: number): string {
   const stops: string[] = [];
   for (let i = 0; i < n; i++) {

@@ -5,7 +5,6 @@ import { commonFields, optionalColorField, textField } from '../fields';
 import { clampInt, safeColor, style } from '../html';
 import { HEADING_MAX } from '../limits';
 
-/** font size and line height per level, in px */
 const SIZES: Record<number, [number, number]> = { 1: [28, 36], 2: [22, 30], 3: [18, 26] };
 
 export const headingBlockSchema = z.object({
@@ -13,7 +12,6 @@ export const headingBlockSchema = z.object({
   ...commonFields({ align: 'left', padding: 'leftRight' }),
   text: textField('text', 'Heading', HEADING_MAX),
   level: z.union([z.literal(1), z.literal(2), z.literal(3)]).default(2),
-  /** empty: the body text colour */
   color: optionalColorField(),
 });
 

@@ -1,9 +1,4 @@
-/**
- * spec 001 section 3.6 "hero": hero image, position (top, center, bottom), hero title, hero subtitle, alt. A
- * full-width picture with a large title and a subtitle; the position places the texts above the picture (top),
- * below it (bottom) or between a title above and the subtitle below (center). No background images: many mail
- * clients drop them, and a style never carries a URL. Without a usable picture the texts stand alone.
- */
+/** spec 001 3.6 "hero". No background images: many mail clients drop them, and a style never carries a URL. */
 import * as z from 'zod';
 import { blockRow, defineBlock, FONT_FAMILY, TEXT_COLOR } from '../context';
 import { commonFields, optionalTextField, textField, urlField } from '../fields';

@@ -1,7 +1,4 @@
-/**
- * spec 001 section 3.6 "iconLinkGroup": icon url, href, align, width (32 px by default), height, alt; 2 by
- * default, at most 5. Small linked icons in a row (social links); an entry without a usable icon is left out.
- */
+/** spec 001 3.6 "iconLinkGroup": 2 by default, at most 5; an entry without a usable icon is left out. */
 import * as z from 'zod';
 import { blockRow, defineBlock } from '../context';
 import { commonFields, intField, optionalTextField, urlField } from '../fields';

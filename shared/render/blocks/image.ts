@@ -1,8 +1,4 @@
-/**
- * spec 001 section 3.6 "image" (same fields as "logo"): image, padding, align, width, height, backgroundColor,
- * alt; plus a link. Width and height keep pixels, percent or auto (spec 001 section 5); no width means the
- * picture's own size, never wider than the column. Ours: centred and without side padding by default.
- */
+/** spec 001 3.6 "image"; width and height keep px, percent or auto (spec 001 section 5). */
 import * as z from 'zod';
 import { blockRow, defineBlock } from '../context';
 import { ALIGNS, commonFields, dimensionField, optionalColorField, optionalTextField, parseDimension, urlField } from '../fields';

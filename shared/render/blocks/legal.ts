@@ -1,7 +1,4 @@
-/**
- * spec 001 section 3.6 "legal": long text, padding, backgroundColor. The small print (company address, why the
- * recipient gets the mail): the paragraph's rich text, smaller and in a muted colour.
- */
+/** spec 001 3.6 "legal": the paragraph's rich text, smaller and muted. */
 import * as z from 'zod';
 import { blockRow, defineBlock, FONT_FAMILY, type RenderedBlock } from '../context';
 import { commonFields, optionalColorField, textField } from '../fields';

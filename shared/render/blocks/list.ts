@@ -1,7 +1,4 @@
-/**
- * spec 001 section 3.6 "matter / list": repeatable items, bulleted or numbered, 3 items by default. Items left
- * empty are hidden (spec 001 section 5); a list with none renders nothing.
- */
+/** spec 001 3.6 "matter / list"; empty items are hidden (spec 001 section 5). */
 import * as z from 'zod';
 import { blockRow, defineBlock, FONT_FAMILY, TEXT_COLOR } from '../context';
 import { commonFields, optionalColorField } from '../fields';
@@ -19,7 +16,6 @@ export const listBlockSchema = z.object({
     .max(LIST_ITEMS_MAX, say('form.listItemsMax', { max: LIST_ITEMS_MAX }))
     .default(['First item', 'Second item', 'Third item']),
   style: z.enum(['bulleted', 'numbered']).default('bulleted'),
-  /** empty: the body text colour */
   color: optionalColorField(),
 });
 

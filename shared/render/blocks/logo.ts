@@ -1,8 +1,4 @@
-/**
- * spec 001 section 3.6 "logo": image, padding, align, width, height, backgroundColor, alt — the same fields as
- * "image" and the same rendering, as its own block so the builder offers it by its name (a brand mark at the
- * top, 160 px wide by default, no link).
- */
+/** spec 001 3.6 "logo": the image block under its own name, so the builder offers it as such. */
 import * as z from 'zod';
 import { defineBlock } from '../context';
 import { commonFields, dimensionField, optionalColorField, optionalTextField, urlField } from '../fields';

@@ -1,8 +1,4 @@
-/**
- * spec 001 section 3.6 "multiImages": an image and an alt per entry; 2 by default, at most 5. The pictures sit
- * side by side in equal columns, each optionally linked; the block appears only when it has a picture (spec 001
- * section 5), and an entry without a usable picture is left out.
- */
+/** spec 001 3.6 "multiImages": 2 by default, at most 5; shown only with a picture (spec 001 section 5). */
 import * as z from 'zod';
 import { blockRow, defineBlock } from '../context';
 import { commonFields, optionalTextField, urlField } from '../fields';

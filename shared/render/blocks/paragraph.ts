@@ -1,7 +1,4 @@
-/**
- * spec 001 section 3.6 "contentBody / Paragraph": long text, here the rich-text subset of ../richText.ts
- * (bold, italic, underline, links, line breaks). Links take the theme's primary colour.
- */
+/** spec 001 3.6 "contentBody / Paragraph": the rich-text subset of ../richText.ts. */
 import * as z from 'zod';
 import { blockRow, defineBlock, FONT_FAMILY, TEXT_COLOR, type RenderContext, type RenderedBlock } from '../context';
 import { commonFields, optionalColorField, textField } from '../fields';
@@ -13,13 +10,11 @@ export const paragraphBlockSchema = z.object({
   type: z.literal('paragraph'),
   ...commonFields({ align: 'left', padding: 'leftRight' }),
   text: textField('text', 'Write your text here.', LONG_TEXT_MAX),
-  /** empty: the body text colour */
   color: optionalColorField(),
 });
 
 const TAGS = { bold: 'strong', italic: 'em', underline: 'u' } as const;
 
-/** Rich text into html and plain text, links through the context (shared with the legal block). */
 export function renderNodes(nodes: readonly RichNode[], ctx: RenderContext, out: RenderedBlock): void {
   for (const node of nodes) {
     switch (node.kind) {

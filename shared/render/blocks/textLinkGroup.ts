@@ -1,8 +1,4 @@
-/**
- * spec 001 section 3.6 "textLinkGroup": text, href, align; 3 links by default, at most 5. The links sit on one
- * line, separated by a bar; a link whose address the renderer refuses shows as plain text, and a link with no
- * text is hidden (empty items are hidden, spec 001 section 5).
- */
+/** spec 001 3.6 "textLinkGroup": 3 by default, at most 5; a refused address shows as plain text, an empty link is hidden. */
 import * as z from 'zod';
 import { blockRow, defineBlock, FONT_FAMILY, TEXT_COLOR } from '../context';
 import { commonFields, optionalColorField, urlField } from '../fields';
@@ -30,7 +26,6 @@ export const textLinkGroupBlockSchema = z.object({
       { text: 'Help', href: 'https://example.com/help' },
       { text: 'Contact', href: 'mailto:hello@example.com' },
     ]),
-  /** empty: the theme's primary colour */
   color: optionalColorField(),
 });
 

@@ -1,9 +1,4 @@
-/**
- * spec 001 section 3.6 "thumb": a like/dislike prompt. Each answer is the recipient's own signed link
- * (functions/tracking: the first answer counts, as likes or dislikes on the message); in a preview or a test the
- * choices are shown but lead nowhere. With its prompt emptied the block shows nothing (spec 001 section 5:
- * thumb blocks appear only with content).
- */
+/** spec 001 3.6 "thumb": each answer is the recipient's own signed link (functions/tracking), the first counting. */
 import * as z from 'zod';
 import { blockRow, defineBlock, FONT_FAMILY, TEXT_COLOR } from '../context';
 import { commonFields, textField } from '../fields';
@@ -14,7 +9,6 @@ import { say } from '../../i18n/say';
 export const thumbBlockSchema = z.object({
   type: z.literal('thumb'),
   ...commonFields({ align: 'center', padding: 'leftRight' }),
-  /** the prompt; empty hides the block */
   text: z
     .string()
     .max(HEADING_MAX, say('render.tooLong', { param: say('field.text'), max: HEADING_MAX }))

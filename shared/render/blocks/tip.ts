@@ -1,8 +1,4 @@
-/**
- * spec 001 section 3.6 "tip (html builder)": content, shown in an in-app page as a highlighted note: the
- * paragraph's rich text on a tint of the theme's primary colour with a bar of it. The email builder does not
- * offer it.
- */
+/** spec 001 3.6 "tip (html builder)": in-app only. */
 import * as z from 'zod';
 import { blockRow, defineBlock, FONT_FAMILY, TEXT_COLOR } from '../context';
 import { commonFields, textField } from '../fields';

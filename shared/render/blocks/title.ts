@@ -9,7 +9,6 @@ export const titleBlockSchema = z.object({
   type: z.literal('title'),
   ...commonFields({ align: 'center', padding: 'leftRight' }),
   text: textField('text', 'Title', HEADING_MAX),
-  /** empty: the body text colour */
   color: optionalColorField(),
 });
 

@@ -1,8 +1,4 @@
-/**
- * spec 001 section 3.6 "video": video, padding, align, width, height. Mail cannot play video, so the block is a
- * dark panel of the given size with a play mark and a label, linking to the video; without a usable address it
- * renders nothing.
- */
+/** spec 001 3.6 "video": mail cannot play video, so it is a dark panel with a play mark linking to it. */
 import * as z from 'zod';
 import { ALIGNS, commonFields, dimensionField, textField, urlField } from '../fields';
 import { blockRow, defineBlock, FONT_FAMILY } from '../context';
@@ -13,7 +9,6 @@ export const videoBlockSchema = z.object({
   type: z.literal('video'),
   ...commonFields({ align: 'center', padding: 'leftRight' }),
   video: urlField('video', 'link'),
-  /** ours: what the panel says */
   text: textField('text', 'Watch the video', BUTTON_TEXT_MAX),
   width: dimensionField('width', EMAIL_MAX_WIDTH).default('100%'),
   height: dimensionField('height', IMAGE_HEIGHT_MAX).default('240'),
