@@ -1,15 +1,10 @@
-/**
- * The app inbox (issue 20 item 4): push messages sent with an inbox mode keep an item per account, which the
- * app lists, marks read and deletes through the app SDK API (functions/sdk). Every key is built from the
- * organization and the account, so no call reaches another account's or organization's inbox.
- */
+/** The app inbox (issue 20 item 4): push messages sent with an inbox mode keep an item per account. */
 import { type InboxItem, inboxItemIdOf } from '../../shared/entities';
 import { AppError } from '../../shared/errors';
 import { CONDITIONS, type TenantStore } from '../store/store';
 
 /** Items without an expiry of their own stay listed this long. */
 export const INBOX_DEFAULT_DAYS = 30;
-/** DynamoDB removes an item this long after it expired. */
 const KEEP_AFTER_EXPIRY_MS = 7 * 86_400_000;
 /** An account's inbox is read whole and paged in memory (it is small: items expire); at most this many. */
 const MAX_ITEMS = 1000;
@@ -43,7 +38,6 @@ export function inboxContentOf(m: Pick<InboxItem, 'title' | 'subtitle' | 'body' 
   };
 }
 
-/** What the app sees of an item. */
 export function inboxView(i: InboxItem) {
   return {
     id: i.itemId,

@@ -1,7 +1,5 @@
-/**
- * The worker Lambdas' entry (jobs, delivery, two-way SMS): the runtime is built once per cold start
- * (./lambdaRuntime.ts, with Powertools' logger, metrics and tracer), then each event goes to what `setup` made of it.
- */
+// The worker Lambdas' entry (jobs, delivery, two-way SMS): the runtime is built once per cold start
+// (./lambdaRuntime.ts, with Powertools' logger, metrics and tracer), then each event goes to what `setup` made of it.
 import type { Context } from 'aws-lambda';
 import { Store } from '../store/store';
 import { workerLambda } from './lambdaWorker';
