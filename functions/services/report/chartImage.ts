@@ -1,8 +1,4 @@
-/**
- * A grouped bar chart as a PNG, for documents (the Word report), drawn on the server without a canvas: one group
- * per message, one bar per series, scaled to the largest value. No text is drawn (no font on the server); the
- * document's caption, legend and table carry the words and the numbers.
- */
+/** A grouped bar chart as a PNG, for documents (the Word report), drawn on the server without a canvas. */
 import { crc32, deflateSync } from 'node:zlib';
 
 export interface BarGroup {
@@ -10,7 +6,6 @@ export interface BarGroup {
 }
 
 type Rgb = readonly [number, number, number];
-/** sent, opens, clicks: the portal's chart colours, distinct in grey too */
 export const SERIES_COLOURS: readonly Rgb[] = [
   [30, 58, 138],
   [22, 163, 74],
@@ -38,7 +33,6 @@ export function encodePng(width: number, height: number, pixels: Uint8Array): Bu
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
 }
 
-/** The chart of `groups` (each with one value per series) on a white ground with a base line. */
 export function barChartPng(groups: readonly BarGroup[], width = 640, height = 260): Buffer {
   const pixels = new Uint8Array(width * height * 3).fill(255);
   const fill = (x0: number, y0: number, x1: number, y1: number, [r, g, b]: Rgb) => {
