@@ -27,7 +27,6 @@ export type Counter =
   | 'parts';
 const EVENT_COUNTERS: ReadonlySet<Counter> = new Set(['sent', 'failed', 'skipped', 'uncertain', 'opens', 'clicks', 'unsubscribes', 'bounces', 'complaints', 'likes', 'dislikes']);
 export type CounterKey = { orgId: number; planId: string; runId: string; accountId: string; channel?: Channel; os?: CounterOs };
-/** Adds of one OS (none: not a push device, or not known). */
 export type OsAdd = { os?: CounterOs; add: Partial<Record<Counter, number>> };
 export type ReasonCounter = 'failed' | 'skipped';
 

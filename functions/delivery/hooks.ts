@@ -1,4 +1,5 @@
-/** A recipient-action trigger's inbound webhook (spec 001 section 3.4 "webhook"). */
+// A recipient-action trigger's inbound webhook (spec 001 section 3.4 "webhook"). Only the token's hash is stored, so
+// the token appears once, in `trigger.issueWebhookToken`'s answer.
 import { timingSafeEqual } from 'node:crypto';
 import { hashToken, randomToken } from '../platform/randomTokens';
 import { type Store, TenantStore } from '../store/store';

@@ -1,4 +1,5 @@
-/** The journey's scheduling (./journey.ts): recipients who arrived at a step are handed on. */
+// The journey's scheduling (./journey.ts): recipients due in the same minute share one schedule per (plan, step,
+// minute), never one each; when it comes, those due are read from the sparse `due` index.
 import { createHash } from 'node:crypto';
 import { JOURNEY_SHARDS } from '../../shared/entities';
 import { dueMinuteOf, type Journey, type JourneyStep } from '../../shared/plan/journey';

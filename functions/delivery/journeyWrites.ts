@@ -54,6 +54,7 @@ export function journeyWrites(store: Store) {
       return store.updateItem('deliveryCounter', key, { add: Object.fromEntries(entries) });
     },
 
+    /** An entry whose condition fails (moved or entered already) is refused; the rest of its chunk is written again. */
     async writeAll<T>(entries: readonly T[], itemOf: (e: T) => TransactItem, counterOf: (written: T[]) => TransactItem | undefined): Promise<{ written: T[]; refused: T[] }> {
       const written: T[] = [];
       const refused: T[] = [];

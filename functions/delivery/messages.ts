@@ -1,11 +1,10 @@
-/** What travels on the delivery queue. */
+// What travels on the delivery queue: a record that does not parse is reported failed, never half-handled.
 import * as z from 'zod';
 import { CHANNELS, SEND_FAILURE_REASONS, type SendFailureReason } from '../../shared/delivery';
 import { DEVICE_PLATFORMS } from '../../shared/entities';
 
 export const DELIVERY_QUEUE = 'delivery';
 
-/** What a send needs of a recipient, read once by the audience fan-out. */
 export const recipientSchema = z.object({
   accountId: z.string().min(1).max(128),
   target: z.string().min(1).max(128).optional(),
@@ -46,10 +45,7 @@ export const deliveryMessageSchema = z.discriminatedUnion('kind', [
     ...runRef,
     channel: z.enum(CHANNELS),
     recipients: z.array(recipientSchema).min(1).max(SEND_BATCH),
-    /**
-     * the batch's place in its run's audience (`<shard>#<page>#<index>`): however often its page is read, the same
-     * recipients under the same name.
-     */
+    /** the batch's place in its run's audience (`<shard>#<page>#<index>`): the same name however often its page is read */
     batch: z.string().min(1).max(200).optional(),
   }),
   /** is the run done? (and claims left by dead workers become uncertain) */

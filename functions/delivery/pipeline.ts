@@ -57,7 +57,6 @@ export const checkScheduleName = (orgId: number, planId: string, runId: string) 
 const STILL_RUNNING = { ConditionExpression: '#s = :running', ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':running': 'RUNNING' } };
 export const runIdOf = (dueAt: number) => `r${dueAt}`;
 
-/** Schedules the plan's fire at its instant (or at once). */
 export async function scheduleFire(ports: DeliveryPorts, plan: Plan, dueAt: number, now: number): Promise<void> {
   if (plan.trigger.kind === 'RECURRING') {
     const start: DeliveryMessageOf<'recurring'> = { kind: 'recurring', orgId: plan.orgId, planId: plan.id, dueAt: now, zones: [], start: true };
@@ -154,7 +153,6 @@ export function pipeline(deps: PipelineDeps) {
     const page = m.zone ? await readZonePage(store, m.orgId, m.zone, m.shard, m.cursor, AUDIENCE_PAGE) : await readShardPage(store, m.orgId, m.shard, m.cursor, AUDIENCE_PAGE);
     const matched = page.accounts.filter(matches);
     if (plan.type === 'BUILDER') {
-      // a campaign's audience enters its journey: the journey counts who entered and moves them on
       if (!deps.journey) throw new Error('a builder plan needs the journey engine');
       await deps.journey.enter({ orgId: m.orgId, planId: m.planId, runId: m.runId }, plan, matched);
       return nextPage(m, plan.channel, page.next);
@@ -203,7 +201,6 @@ export function pipeline(deps: PipelineDeps) {
       await deps.ports.queue.send(DELIVERY_QUEUE, { ...m, page: m.page + 1, cursor: next } satisfies DeliveryMessageOf<'audience'>, laneOf(m.orgId, channel));
       return;
     }
-    // a zone's shard (a recurring firing in the recipients' zones) or a shard of all accounts
     const part = m.zone ? `${m.zone}|${m.shard}` : String(m.shard);
     await store.rt.aws.doc.send(
       // a string set: marking a shard done twice is harmless

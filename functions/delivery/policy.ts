@@ -1,4 +1,5 @@
-/** An organization's sending rules (its system setting), applied by the send worker before a recipient is claimed. */
+// An organization's sending rules, applied before a recipient is claimed: quiet hours hold (not fail) SMS and push
+// until the window opens, a cap skips the rest of the day; both only for Ad-Hoc messages unless the setting says so.
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type Channel, channelsWith } from '../../shared/delivery';
@@ -55,7 +56,6 @@ function wallClock(instant: number, zone: string): { date: string; minutes: numb
 
 const nextDate = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
-/** When a message to someone in `zone` may go. */
 export function quietUntil(now: number, zone: string, quiet: QuietHours): number | undefined {
   if (!quiet.enabled) return undefined;
   const start = minutesOf(quiet.start);

@@ -151,7 +151,7 @@ export function triggerSteps(deps: PipelineDeps) {
     return found;
   }
 
-  /** The recipient's limiter window: it opens at the event's arrival unless one is open. */
+  /** The recipient's limiter window: its start names the run (the claim key), so one window's events send once. */
   async function windowOf(plan: Plan & { trigger: EventTrigger }, accountId: string, eventId: string, at: number): Promise<string> {
     const limiter = plan.trigger.limiter;
     if (limiter.kind === 'EACH_EVENT') return `te${eventId}`;

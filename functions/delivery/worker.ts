@@ -152,13 +152,11 @@ export function deliveryWorker(rt: Runtime, store: Store, opts: DeliveryWorkerOp
           // a journey step's batch (held for quiet hours) belongs to no run of its own: the journey ends its run;
           // an event trigger's window is no run with an audience to finish
           if (parseStepRun(m.runId) || isTriggerRun(m.runId)) return;
-          // the batch may have been the run's last
           return steps.check(runOf(m), { afterSend: true });
         case 'check':
           return steps.check(m);
         case 'journey': {
           const { exited } = await journey.step(m);
-          // the last to leave may end the run
           if (exited > 0) await steps.check(runOf(m));
           return;
         }
