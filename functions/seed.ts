@@ -78,10 +78,7 @@ async function ensurePortalApp(store: Store, rt: Runtime): Promise<string> {
   }
 }
 
-/**
- * A deployment whose tables moved to organization-first keys copies the old ones in a job (it may outlast a request),
- * then backfills the zone index and gives old roles a message type.
- */
+/** Moved tables are copied in a job (it may outlast a request), then the zone index and roles' message types follow. */
 async function ensureKeyMigration(store: Store, rt: Runtime): Promise<void> {
   if ((await keyMigrationDone(store)) && (await zoneBackfillDone(store)) && (await roleMessageTypesDone(store))) return;
   if (await claimKeyMigrationJob(store, rt.clock.now())) await rt.jobs.post({ kind: 'keyMigration' });

@@ -41,7 +41,6 @@ const UPLOAD_ROUTES: Record<string, 'json' | 'form'> = {
   [`${PATHS.upload}/uploadS3Form`]: 'form',
 };
 
-/** The body limit of a path. */
 export function bodyLimitOf(path: string): number {
   return UPLOAD_ROUTES[path.replace(/\/+$/, '')] ? MAX_UPLOAD_BODY_BYTES : MAX_BODY_BYTES;
 }

@@ -8,7 +8,6 @@ import { firstIssue, issueDetail, payloadProblem } from '../contract/problems';
 
 const BEARER = /^Bearer\s+(\S+)$/i;
 
-/** Who calls. */
 export async function authenticateFor(op: OperationDef, ctx: RequestContext, authorization: string | undefined, prefetch?: Prefetching['prefetch']): Promise<Identity | null> {
   const token = BEARER.exec(authorization ?? '')?.[1];
   if (op.access === 'public') return null;
@@ -68,11 +67,7 @@ export function afterCommitQueue() {
   };
 }
 
-/**
- * The answer as the operation's response schema reads it: fields it does not name (a password hash, a security stamp,
- * a sealed secret a handler spread in) are dropped, and an answer that breaks the schema is a fault (400000, logged),
- * never sent.
- */
+/** Drops fields the response schema does not name (a hash, a sealed secret); an answer that breaks it is a fault, never sent. */
 export function checkAnswer(service: string, op: OperationDef, result: unknown, ctx: RequestContext): unknown {
   const parsed = op.response.safeParse(result);
   if (parsed.success) return parsed.data;

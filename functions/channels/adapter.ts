@@ -38,7 +38,6 @@ export type RecipientView = {
   preset?: Record<string, Record<string, string>>;
 };
 
-/** What the plan says of its sending beyond the content. */
 export type SendContext = Pick<Plan, 'messageType'> & {
   mutableContent?: boolean;
 };
@@ -84,10 +83,7 @@ export interface Undelivered {
   detail: string;
 }
 
-/**
- * Where a provider's webhook hands an undelivered message (functions/tracking/feedback.ts, above the channels, moves
- * the record); true when the record changed, false when it was not that sent message or is already failed.
- */
+/** Where a provider's webhook hands an undelivered message; true when the record changed. */
 export type UndeliveredSink = (channel: Channel, report: Undelivered) => Promise<boolean>;
 
 type OwnProviders<C extends Channel> = C extends ProviderChannel
@@ -125,10 +121,7 @@ interface ChannelAdapterBase<C extends Channel> {
   typedAddress?(typed: string, defaultCountry: string | undefined): string | undefined;
   testFile?(content: PlanContent, input: { tenant: TenantStore; recipient?: RecipientView; language?: string }): Promise<TestFile>;
   readFeedback(event: unknown): FeedbackReading;
-  /**
-   * after a run of this channel completed (called once, by the check that completed it): work over the whole run,
-   * such as the letters' merged PDF and manifest; must be idempotent, as a retried check may call it again
-   */
+  /** after a run of this channel completed (the letters' merged PDF): must be idempotent, a retried check may call it again */
   afterRun?(run: { planId: string; runId: string }, tenant: TenantStore): Promise<void>;
   /** a provider said the address is dead (sending the tenant's message `planId`): keep it from being tried again */
   retire(address: string, tenant: TenantStore, planId: string): Promise<void>;

@@ -11,8 +11,6 @@ export interface ComposedDraft {
 
 export type Composer = (draft: ComposedDraft, link: string) => Record<string, unknown>;
 
-/** A text trimmed to at most `max` characters. */
 export const cut = (s: string, max: number) => s.trim().slice(0, max).trim();
 
-/** The draft's title: its headline, else its subject. */
 export const titleOf = (draft: ComposedDraft) => draft.headline || draft.subject;

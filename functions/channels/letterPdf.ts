@@ -169,7 +169,6 @@ export async function drawLetters(letters: readonly LetterLayout[], title = 'Let
   return { pdf: await doc.save(), pages: doc.getPageCount() };
 }
 
-/** PDFs one after another in one file (a run's letters for the print provider). */
 export async function mergePdfs(pdfs: readonly Uint8Array[], title: string): Promise<{ pdf: Uint8Array; pages: number[] }> {
   const { PDFDocument } = await import('pdf-lib');
   const merged = await PDFDocument.create();

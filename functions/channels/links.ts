@@ -1,4 +1,6 @@
-/** Tracking links: the open pixel, click redirects, one-click unsubscribe. */
+// Tracking links: the open pixel, click redirects, one-click unsubscribe.
+// A click's destination is never in the link: the redirect goes only to one of the links kept on the recipient's sent
+// record.
 import { createCipheriv, createDecipheriv, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import * as z from 'zod';
 import { CHANNELS } from '../../shared/delivery';

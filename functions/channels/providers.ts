@@ -46,7 +46,6 @@ export function orgRoutedSender<C extends ProviderChannel>(rt: Runtime, channel:
   };
 }
 
-/** A provider in the organization's own AWS account. */
 export function customerAwsSender<C extends { destroy(): void }>(
   setting: MessageProvider,
   rt: Runtime,

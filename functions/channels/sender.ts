@@ -32,7 +32,6 @@ export type SendOutcome =
   /** the address will never take a message (a hard bounce, a stale push token): failed, and not tried again */
   | { kind: 'dead'; reason: SendFailureReason; detail: string };
 
-/** Whose message it is, as the organization's tenant store. */
 export interface SendRoute {
   tenant: TenantStore;
 }

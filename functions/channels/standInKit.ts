@@ -14,7 +14,6 @@ export interface StandInOptions {
   file?: string;
 }
 
-/** One provider's stand-in as its channel lists it. */
 export interface StandInDeclaration {
   readonly name: string;
   readonly file?: string;
@@ -35,7 +34,6 @@ export async function bodyOf(req: IncomingMessage, max = 2_000_000): Promise<str
 
 export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** A body's JSON, or undefined when it is not JSON. */
 export function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);

@@ -5,7 +5,6 @@ import type { Runtime } from '../platform/runtime';
 import type { Item, Key, TenantStore } from '../store/store';
 import type { DeploymentSettings, OwnOrganization, RateLimits, Sessions, UniqueKeys, UserDirectory } from './capabilities';
 
-/** Who is calling, from the verified access token and the records it names. */
 export interface Identity {
   userId: string;
   username: string;
@@ -22,7 +21,6 @@ export interface RequestContext {
   rt: Runtime;
   sessions: Sessions;
   users: UserDirectory;
-  /** deployment-wide unique values */
   unique: UniqueKeys;
   rateLimits: RateLimits;
   settings: DeploymentSettings;

@@ -13,7 +13,6 @@ export function firstIssue(error: z.ZodError): string {
 
 const ZOD_LOCALES = { zh: zodZhCN().localeError, ja: zodJa().localeError } as const;
 
-/** The first problem of `input` under `schema` in each language. */
 export function issueDetail(schema: z.ZodType, input: unknown, error: z.ZodError): LocalDetail {
   const read: Partial<Record<Lang, string>> = {};
   const inLang = (lang: 'zh' | 'ja') => {

@@ -1,4 +1,5 @@
-/** Data access for accounts, in one place. */
+// Data access for accounts, in one place.
+// Every key is built here from the tenant's organization, so no read can reach another organization's shards.
 import { type Account, ACCOUNT_SHARDS, ACCOUNT_STORAGE_FIELDS, accountEmailKey, accountKey, accountPartition, accountShard, accountZoneKey, NO_ZONE } from '../../shared/entities';
 import { CONDITIONS, type Item, type Store, TenantStore } from '../store/store';
 
@@ -31,10 +32,7 @@ function toItem(account: Account): Item {
 
 const knownZones = new Map<string, Set<string>>();
 
-/**
- * Adds the accounts' time zones to the organization's zone set (the zones a recurring schedule fires for): one write
- * the first time this process sees a zone of the organization, nothing after (adding twice is harmless).
- */
+/** Adds the accounts' zones to the organization's zone set, one write the first time this process sees a zone. */
 async function noteZones(store: Store, orgId: number, accounts: readonly Account[]): Promise<void> {
   const key = `zones#${orgId}`;
   const cacheKey = `${store.table('triggerState')}|${key}`;
@@ -132,10 +130,7 @@ export class Accounts {
     await this.store.deleteIf('account', this.key(id), CONDITIONS.exists('id'), '720003');
   }
 
-  /**
-   * Writes whole accounts with BatchWriteItem, several requests at once (bulk import): one write, so the table's
-   * local stream records it as one change. Unconditional: the caller read each one's version just before.
-   */
+  /** Whole accounts by BatchWriteItem (bulk import), unconditional: the caller read each one's version just before. */
   async putMany(accounts: readonly Account[]): Promise<void> {
     await this.store.putMany(
       'account',
@@ -237,7 +232,6 @@ export class Accounts {
   }
 }
 
-/** One page of one account shard of an organization, after the id `after` (the previous page's `next`). */
 export function readShardPage(store: Store, orgId: number, shard: number, after: string | undefined, limit: number): Promise<ShardPage> {
   return new Accounts(store.forOrg(orgId)).readShardPage(shard, { after, limit });
 }

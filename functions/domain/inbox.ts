@@ -50,7 +50,6 @@ export function inboxView(i: InboxItem) {
   };
 }
 
-/** The account's items not expired, newest first, a page at a time (page from 0). */
 export async function listInbox(tenant: TenantStore, accountId: string, q: { page: number; size: number; unreadOnly?: boolean }, now: number) {
   const { items } = await tenant.keyed('inboxItem').queryPage(accountId, { limit: MAX_ITEMS });
   const live = (items as InboxItem[]).filter((i) => i.expiresAt > now).sort((a, b) => b.sentAt - a.sentAt || (a.itemId < b.itemId ? 1 : -1));
@@ -84,7 +83,6 @@ export async function markInboxRead(tenant: TenantStore, accountId: string, ids:
   return changed;
 }
 
-/** Deletes items of the account; ids that are not the account's are ignored. */
 export async function deleteInboxItems(tenant: TenantStore, accountId: string, ids: readonly string[]): Promise<number> {
   const inbox = tenant.keyed('inboxItem');
   const found = await inbox.getMany(

@@ -75,7 +75,6 @@ async function once(tenant: TenantStore, items: BoundItem[]): Promise<boolean> {
   }
 }
 
-/** Records one account's events with their counters. */
 export async function recordEvents(tenant: TenantStore, source: InsightSource, accountId: string, events: readonly AccountEvent[], timeZone = 'UTC'): Promise<AccountEvent[]> {
   const dayOf = (at: number) => localDayHourOf(at, timeZone).day;
   const { add, mark } = adder(tenant);

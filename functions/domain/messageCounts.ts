@@ -9,10 +9,7 @@ import { LATER_EXPIRY } from './insights';
 
 const { sdkOnce, sdkPlanCounts } = counterItems;
 
-/**
- * Adds `add` to the message's counts unless the marker `slot` is there; `more` (the organization's day counters) goes
- * in the same transaction.
- */
+/** Adds `add` (and `more`, in the same transaction) to the message's counts unless the marker `slot` is there. */
 export async function countOnce(
   tenant: TenantStore,
   planId: string,

@@ -8,7 +8,6 @@ import type { Store } from '../store/store';
 export const SEND_RATES_KEY = { id: 'rates' } as const;
 export const SEND_RATES_CACHE_MS = 10_000;
 
-/** The rates in force: each stored rate, else the environment's default. */
 export async function currentSendRates(store: Store, defaults: SendRates): Promise<{ rates: SendRates; version: number }> {
   const stored = await store.get('sendRateSetting', SEND_RATES_KEY);
   return { rates: { ...defaults, ...(stored?.rates as Partial<SendRates> | undefined) }, version: stored?.version ?? 0 };

@@ -64,10 +64,7 @@ export interface BootOptions {
   ai?: AiProvider;
   queuePollMs?: number;
   tablesReady?: boolean;
-  /**
-   * Send batches a stopped or killed server had in hand are delivered again at once (npm start: nothing else works on
-   * its data folder), not after their visibility timeout.
-   */
+  // a stopped server's batches are delivered again at once (nothing else works on its data folder)
   redeliverAtStart?: boolean;
 }
 

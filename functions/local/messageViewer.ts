@@ -186,7 +186,6 @@ export function ownMails(smtp: readonly Record<string, unknown>[], api: readonly
   ].sort((a, b) => b.at - a.at);
 }
 
-/** A mail drawn as the mail viewer draws one. */
 export function ownEmailHtml(mails: readonly OwnMail[], w: Words): string {
   if (mails.length === 0) return none(w);
   const policy = `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'">`;
@@ -299,7 +298,6 @@ export function messageViewer(sources: ViewerSources) {
       }
       case TAB_PATHS.sms: {
         const [list, twilio] = await Promise.all([received(sources.sms), received(sources.twilio)]);
-        // both providers' texts, newest first
         const all = list && [...list, ...(twilio ?? []).map(fromTwilio)].sort((a, b) => Number(b.at ?? 0) - Number(a.at ?? 0));
         html(res, 200, page('sms', lang, all ? smsHtml(all, w) : unavailable));
         return true;

@@ -249,7 +249,6 @@ export class LocalQueue implements QueuePort {
     return count;
   }
 
-  /** Messages waiting or in flight in one lane (up to `limit`). */
   private async countIn(lane: string, limit = Infinity): Promise<number> {
     let count = 0;
     await this.eachPage({ ExpressionAttributeNames: { '#q': 'queue' }, ExpressionAttributeValues: { ':q': lane }, Select: 'COUNT' }, (out) => {

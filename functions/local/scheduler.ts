@@ -70,7 +70,6 @@ export class LocalScheduler implements SchedulerPort {
         this.queue.sent(s.queue);
         fired++;
       } catch (e) {
-        // another loop fired it first
         if (!(e instanceof AppError)) throw e;
       }
     }

@@ -168,10 +168,7 @@ function stopDynamo(proc: ChildProcess): Promise<void> {
   });
 }
 
-/**
- * One more DynamoDB Local in memory, on its own port (the tests give each worker its own: DynamoDB Local does its
- * writes about one at a time, so two workers on one wait for each other).
- */
+/** One more DynamoDB Local in memory per test worker: it writes about one at a time, so two workers would wait. */
 export async function startDynamoInMemory(): Promise<{ endpoint: string; stop(): Promise<void> }> {
   const { endpoint, proc } = await startDynamo(null);
   return { endpoint, stop: () => stopDynamo(proc) };
@@ -212,7 +209,6 @@ export async function startStandIns(opts: StandInOptions): Promise<StandIns> {
     await stop();
     throw failed.reason;
   }
-  // none failed: every one is up
   const up = <T>(r: PromiseSettledResult<T>) => (r as PromiseFulfilledResult<T>).value;
   const byName = new Map(declared.map((d, i) => [d.name, up(providers[i]!)]));
   const smtp = byName.get('smtp') as SmtpStandIn;

@@ -31,7 +31,6 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 const LOCAL_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 
-/** The Pinpoint SDK's commands and client, loaded by `import()`. */
 export const pinpointSdk = () => import('@aws-sdk/client-pinpoint');
 
 export function createAwsClients(region: string, endpoints: Endpoints = {}): AwsClients {

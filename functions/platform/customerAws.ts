@@ -1,4 +1,6 @@
-/** Credentials for an organization's own AWS account (a cloud source's bucket, its SES or End User Messaging). */
+// Credentials for an organization's own AWS account (a cloud source's bucket, its SES or End User Messaging).
+// Never a client without credentials: it would sign with Herald's own role, which reaches Herald's own data and
+// sender.
 import { unseal } from './keys';
 import type { Runtime } from './runtime';
 

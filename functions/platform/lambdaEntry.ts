@@ -14,7 +14,6 @@ export function workerEntry<S, E, R>(setup: (rt: Runtime, store: Store) => S, ru
       lambda.traceClients(rt.aws);
       return { lambda, state: setup(rt, new Store(rt)) };
     },
-    // Powertools' context and trace after the cold start has loaded them
     ({ lambda, state }, event: E, context) => lambda.invoke(context, () => run(state, event)),
   );
 }

@@ -24,7 +24,6 @@ export function coldStartHandler<S, E, R>(
 ): (event: E, context?: Context) => Promise<R> {
   let ready: Promise<S> | undefined;
   return async (event, context) => {
-    // every line of this invocation carries its request id and trace id
     setLogContext(lambdaLogContext(context?.awsRequestId));
     ready ??= build().catch((e: unknown) => {
       ready = undefined;

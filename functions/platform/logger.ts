@@ -1,4 +1,6 @@
-/** One structured JSON logger: the one door every Herald log line and metric goes out through. */
+// One structured JSON logger: the one door every Herald log line and metric goes out through.
+// Never log secrets, tokens, passwords or message bodies; as a second line of defence secret-named fields are
+// redacted and, at info and above, addresses and phone numbers masked.
 import { METRICS_NAMESPACE, METRICS_SERVICE } from './metricNames';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
@@ -42,10 +44,7 @@ export function logLevelFromEnv(env: NodeJS.ProcessEnv = process.env): LogLevel 
   return level !== undefined && Object.hasOwn(ORDER, level) ? (level as LogLevel) : 'info';
 }
 
-/**
- * `metricSink`, when given, writes the metrics instead of `metricLine` (a Lambda's Powertools Metrics,
- * functions/platform/powertoolsMetrics.ts); either way they reach the log in the embedded metric format.
- */
+/** `metricSink` writes the metrics instead of `metricLine` (Powertools Metrics on Lambda); either way in EMF. */
 export function createLogger(
   level: LogLevel = 'info',
   sink: (line: string) => void = (l) => process.stdout.write(l + '\n'),
@@ -74,7 +73,6 @@ export interface MetricPoint {
   dimensions?: Record<string, string>;
 }
 
-/** Writes metrics in CloudWatch's embedded metric format. */
 export function metricLine(points: readonly MetricPoint[], now = Date.now()): string {
   const groups = new Map<string, MetricPoint[]>();
   for (const p of points) {
@@ -93,7 +91,6 @@ export function metricLine(points: readonly MetricPoint[], now = Date.now()): st
           CloudWatchMetrics: [
             {
               Namespace: METRICS_NAMESPACE,
-              // the totals, then each narrower view: service; service+channel; service+channel+reason
               Dimensions: [['service'], ...own.map((_, i) => ['service', ...own.slice(0, i + 1)])],
               Metrics: Object.keys(values).map((name) => ({ Name: name, Unit: group.find((p) => p.name === name)!.unit ?? 'Count' })),
             },

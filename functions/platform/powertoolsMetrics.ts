@@ -22,7 +22,6 @@ export async function powertoolsMetrics(write: (line: string) => void, warn: War
       const key = JSON.stringify(p.dimensions ?? {});
       groups.set(key, [...(groups.get(key) ?? []), p]);
     }
-    // one line per distinct set of dimension values, as metricLine writes them
     for (const group of groups.values()) {
       const own = Object.entries(group[0]!.dimensions ?? {});
       for (let i = 0; i <= own.length; i++) metrics.addDimensions(Object.fromEntries(own.slice(0, i)));

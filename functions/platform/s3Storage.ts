@@ -8,6 +8,7 @@ export interface S3StorageConfig {
   region: string;
   bucket: string;
   endpoint?: string;
+  /** put before every key and taken off listed ones: Heralds sharing a bucket never see each other's objects */
   keyPrefix?: string;
 }
 

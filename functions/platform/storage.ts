@@ -19,10 +19,7 @@ export const MAX_LINK_SECONDS = 7 * 24 * 3600;
 
 export const UPLOAD_LINK_SECONDS = 15 * 60;
 
-/**
- * What a signed upload link lets through: a body of exactly `bytes` (refused above `maxBytes`, the use's limit, e.g.
- * shared/uploads.ts) with this Content-Type.
- */
+/** What a signed upload link lets through: a body of exactly `bytes` (at most `maxBytes`) with this Content-Type. */
 export interface UploadTerms {
   contentType: string;
   bytes: number;

@@ -109,7 +109,6 @@ export async function countPushUnsubscribes(
   for (const planId of new Set(received.map((r) => r.planId))) {
     const send = received.find((r) => r.planId === planId)!;
     const marker = markers.putNew(sdkOnce.rest(planId), { slot: sdkOnce.slot('unsubscribe', accountId, device.deviceId), expiresAt }, '720001');
-    // the run's counters (the message's totals, per OS too) and the organization's day (the dashboard)
     const counters = await ledger.counterItems({ orgId: ctx.tenant.orgId, planId, runId: send.runId, accountId, channel: APP_CHANNEL, os: device.platform }, { unsubscribes: 1 });
     try {
       await ctx.platform.transact([marker, ...counters]);
@@ -126,6 +125,7 @@ async function hasDevices(ctx: SdkContext, accountId: string): Promise<boolean> 
   return page.items.length > 0;
 }
 
+// An account the organization imported never takes a device from the secret alone.
 async function putDevice(
   ctx: SdkContext,
   accountId: string,
@@ -159,7 +159,6 @@ async function putDevice(
     permission,
     active: true,
     source: 'SDK',
-    // the app's push channels send to the devices it registered
     appId: ctx.app.id,
     dateUpdated: now,
   };

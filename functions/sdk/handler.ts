@@ -1,6 +1,8 @@
 // The app SDK API's gate: every call names its app by key and signs method, path, timestamp. Costs per call: one read
 // of the app (kept 30 s), one conditional write of the nonce and one counter update, in parallel, then (for a call
 // naming a device) the organization's setting, and the operation's own reads and writes.
+// Checked in order: operation, headers, clock, app, signature, then the nonce (a second use is a replay) and the
+// app's rate.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { errors as joseErrors, jwtVerify } from 'jose';
@@ -25,6 +27,7 @@ function replaceDeviceIds(value: unknown, replace: (id: string) => string): unkn
   return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, k === 'deviceId' && typeof v === 'string' ? replace(v) : replaceDeviceIds(v, replace)]));
 }
 
+/** With the iotId hash switch on, device ids are kept and answered as their SHA-256: Herald never holds the id itself. */
 async function withIotIdHash(tenant: TenantStore, data: unknown): Promise<unknown> {
   if (!JSON.stringify(data).includes('"deviceId"')) return data;
   if (!(await organizationSettingOf(tenant)).iotIdHash) return data;

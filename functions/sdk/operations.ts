@@ -1,4 +1,5 @@
-/** What each app SDK call does, in the app's organization only. */
+// What each app SDK call does, in the app's organization only.
+// The signing secret ships inside the app, so it proves only that a call comes from some copy of the app.
 import type { SdkOperation } from '../../shared/sdk/contract';
 import { attributes, device, identify } from './accountOps';
 import type { Op } from './context';

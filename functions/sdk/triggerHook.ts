@@ -1,5 +1,6 @@
 // `POST /service/hook/v1/<orgId>/<planId>`: a recipient-action trigger's inbound webhook
 // (functions/delivery/hooks.ts).
+// The token is never logged: only the path is.
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import * as z from 'zod';

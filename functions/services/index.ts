@@ -93,7 +93,6 @@ const AREAS: HandlerTable = {
   requestedReport: requestedReportHandlers,
   dashboardMetric: dashboardMetricHandlers,
   behaviorInsight: behaviorInsightHandlers,
-  // the console's delivery records are the cloud-source area's own reads
   consoleCloud: consoleCloudHandlers(cloudSourceRecordHandlers),
   approvalSheet: approvalSheetHandlers,
   notification: notificationHandlers,
@@ -104,7 +103,6 @@ const AREAS: HandlerTable = {
   userAlert: userAlertHandlers,
   messageLink: messageLinkHandlers,
   snsRecord: snsRecordHandlers,
-  // a model's runs are its cloud source's deliveries, read and decided by the cloud-source area
   modelHistory: modelHistoryHandlers(cloudSourceHistoryHandlers),
   modelRecord: modelRecordHandlers(cloudSourceRecordHandlers),
 };

@@ -1,10 +1,10 @@
-/** The account table's stream where DynamoDB gives none. */
+// The account table's stream where DynamoDB gives none.
+// Each change goes to the organization of the key written, never to the caller's.
 import { ACCOUNT_PARTITION_KEY, accountOrgOf } from '../../shared/entities';
 import type { Runtime } from '../platform/runtime';
 import type { WriteRequest } from './batchWrite';
 import type { Item, Key, TransactItem } from './storeTypes';
 
-/** An account item a write left: its new image, `removed`. */
 export type AccountWrite = { key: Key; item?: Item; removed?: true };
 
 export function accountWritesOf(table: string, items: readonly TransactItem[]): AccountWrite[] {
@@ -24,7 +24,6 @@ export function accountWritesOfBatch(batch: readonly WriteRequest[], keyOf: (ite
   });
 }
 
-/** Hands the writes to the runtime's account feed, one call per organization (read from each key). */
 export async function streamAccountWrites(rt: Runtime, writes: readonly AccountWrite[], readBack: (keys: Key[]) => Promise<(Item | undefined)[]>): Promise<void> {
   const feed = rt.ports.accountFeed;
   if (!feed || writes.length === 0) return;

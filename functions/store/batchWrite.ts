@@ -5,14 +5,12 @@ import type { Item, Key } from './storeTypes';
 
 export type WriteRequest = { PutRequest: { Item: Item } } | { DeleteRequest: { Key: Key } };
 
-/** What a batch write did: the batches it began (in order), those that failed, and the first failure. */
 export interface BatchWriteOutcome {
   begun: WriteRequest[][];
   failed: Set<WriteRequest[]>;
   error?: unknown;
 }
 
-/** Writes the requests to `table` in batches of 25, `parallel` at once. */
 export async function writeInBatches(doc: DynamoDBDocumentClient, table: string, requests: readonly WriteRequest[], parallel = 1): Promise<BatchWriteOutcome> {
   const batches = Array.from({ length: Math.ceil(requests.length / 25) }, (_, i) => requests.slice(i * 25, i * 25 + 25));
   const outcome: BatchWriteOutcome = { begun: [], failed: new Set() };

@@ -1,4 +1,5 @@
-/** Every kind of item the counter table (`deliveryCounter`) holds, declared once. */
+// Every kind of item the counter table (`deliveryCounter`) holds, declared once.
+// A run's partitions start with its plan id, the organization's own with `@` (in no plan id), so the two never meet.
 import * as z from 'zod';
 import { partitionShard } from '../../shared/entities';
 import type { InsightSource } from '../../shared/services/insights';
@@ -17,7 +18,6 @@ const counts = z.record(z.string(), z.number());
 
 export const PAGE_BATCH_SHARDS = 16;
 
-/** The organization's day and month partitions. */
 export const ORG_DAY_SHARDS = 4;
 export const ORG_DAY_SHARD_LIST: readonly number[] = Array.from({ length: ORG_DAY_SHARDS }, (_, shard) => shard);
 const ORG_DAY_KINDS = { counts: 'D', hours: 'H', plans: 'P' } as const;
@@ -67,10 +67,7 @@ export const counterItems = {
     of: (slot: string) => slot.split('#')[0]!,
     schema: counts,
   },
-  /**
-   * An account's once-only insight markers: `active#<day>` (expires with the day's events) and `first#<name>` (the
-   * time of its first such event, kept: the funnel reads it).
-   */
+  /** An account's once-only insight markers: `active#<day>` (expires with the day's events), `first#<name>` (kept). */
   insightMark: {
     rest: (source: InsightSource, accountId: string) => `@insightMark#${source}#${accountId}`,
     slot: (mark: 'active' | 'first', of: string) => `${mark}#${of}`,

@@ -4,7 +4,6 @@ import { DELIVERY_SHARDS } from '../../shared/entities';
 /** Shards read at once: enough to hide the round trips, few enough to leave a partition's read units to sends. */
 export const SHARD_READS_IN_FLIGHT = 8;
 
-/** `read` of every shard, at most `limit` in flight, answered in shard order. */
 export async function eachRunShard<T>(read: (shard: number) => Promise<T>, limit = SHARD_READS_IN_FLIGHT): Promise<T[]> {
   const out = new Array<T>(DELIVERY_SHARDS);
   let next = 0;

@@ -89,7 +89,6 @@ export class TenantStore {
     return shards.flat();
   }
 
-  /** The organization's records a page (up to 1 MB) at a time, shard after shard. */
   async *pages<E extends TenantEntity>(entity: E, attributes?: readonly string[]): AsyncGenerator<RecordOf<E>[]> {
     for (const partition of this.partitions(entity)) yield* this.#store.queryPages(entity, partition, undefined, attributes);
   }
@@ -132,7 +131,6 @@ export class TenantStore {
     return this.#store.delete(entity, this.key(entity, id));
   }
 
-  /** Deletes the organization's record `id` only when `condition` holds; otherwise answers `onFail`. */
   deleteIf(entity: TenantEntity, id: string, condition: Condition, onFail?: ErrorCode): Promise<void> {
     return this.#store.deleteIf(entity, this.key(entity, id), condition, onFail);
   }

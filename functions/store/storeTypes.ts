@@ -21,10 +21,7 @@ export interface PageRead {
   count?: boolean;
 }
 
-/**
- * Entities keyed `orgId` + `id`, or by the organization's shard + `id` where the tenant store builds the shard
- * (ShardedPartition `tenantStore`).
- */
+/** Entities keyed `orgId` + `id`, or the organization's shard + `id` (the tenant store builds the shard). */
 export type TenantEntity = {
   [K in EntityName]: (typeof ENTITIES)[K]['scope'] extends 'tenant'
     ? (typeof ENTITIES)[K] extends { shardedPartition: { tenantStore: true } }
@@ -41,7 +38,7 @@ export type TenantEntity = {
 export type TenantRecord<E extends TenantEntity> = Omit<RecordOf<E>, 'orgId'>;
 
 declare const BOUND: unique symbol;
-/** A transaction item bound to one organization. */
+/** Only the tenant store makes one, so a transaction a handler runs cannot name another organization's item. */
 export type BoundItem = TransactItem & { failCode?: ErrorCode; readonly [BOUND]: true };
 
 export type TenantPageRead = Omit<PageRead, 'partition'>;
@@ -49,5 +46,4 @@ export type TenantPageRead = Omit<PageRead, 'partition'>;
 /** Tenant tables keyed otherwise than `orgId` + `id` (`orgKey` in the registry, see OrgKeyForm). */
 export type OrgKeyedEntity = { [K in EntityName]: (typeof ENTITIES)[K] extends { orgKey: object } ? K : never }[EntityName];
 type RestAttribute<E extends OrgKeyedEntity> = (typeof ENTITIES)[E] extends { orgKey: { restKey: infer R extends string } } ? R : (typeof ENTITIES)[E]['partitionKey']['name'];
-/** A record of an org-keyed table as a caller writes it. */
 export type OrgKeyedRecord<E extends OrgKeyedEntity> = Omit<RecordOf<E>, RestAttribute<E> | 'orgId' | 'sk'> & { orgId?: number };

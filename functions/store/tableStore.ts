@@ -117,10 +117,7 @@ export class TableStore {
     } while (ExclusiveStartKey);
   }
 
-  /**
-   * One page of a query: at most `limit` items evaluated from `startKey` on (DynamoDB applies `filter` after
-   * `limit`), in index order or reversed.
-   */
+  /** One page of a query: at most `limit` items evaluated (DynamoDB filters after `limit`), in index order or reversed. */
   async queryPage(entity: EntityName, q: PageRead): Promise<{ items: Item[]; count: number; lastKey?: Item }> {
     const names: Record<string, string> = { '#p': q.partition.name, ...q.filter?.names, ...(q.sortPrefix ? { '#sp': q.sortPrefix.name } : {}) };
     const projection = q.attributes?.map((a, i) => {
@@ -211,7 +208,6 @@ export class TableStore {
     await this.streamed(entity, () => [{ key, removed: true }]);
   }
 
-  /** Deletes only when `condition` holds; otherwise answers `onFail`. */
   async deleteIf(
     entity: EntityName,
     key: Key,

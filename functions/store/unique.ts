@@ -34,7 +34,6 @@ export async function uniqueWrites(tenant: TenantStore, change: UniqueChange): P
   return writes;
 }
 
-/** The write that frees a deleted record's unique value. */
 export function releaseUnique(tenant: TenantStore, entity: string, field: string, value: unknown): BoundItem {
   const { store, orgId, bind } = TenantStore.internals(tenant);
   return bind(store.deleteItem('uniqueKey', { id: uniqueGuard(entity, orgId, field, value) }));
@@ -46,7 +45,6 @@ export async function uniqueOwner(tenant: TenantStore, entity: string, field: st
   return (await store.get('uniqueKey', { id: uniqueGuard(entity, orgId, field, value) }))?.owner;
 }
 
-/** The write that hands one of the organization's unique values to `owner`. */
 export function claimUnique(tenant: TenantStore, entity: string, field: string, value: unknown, owner: string, heldBy: string | undefined): BoundItem {
   const { store, orgId, bind } = TenantStore.internals(tenant);
   const held =

@@ -1,4 +1,6 @@
-/** A mail's web version ("View in browser", shown when the e-mail content asks for it). */
+// A mail's web version ("View in browser", shown when the e-mail content asks for it).
+// The page runs under the portal's Content-Security-Policy, so its script is a same-origin file
+// (`WEB_VERSION_SCRIPT`), never inline.
 import { BUILDER_CHANNEL } from '../../shared/delivery';
 import { PATHS } from '../../shared/paths';
 import { SCROLL_BUCKETS } from '../../shared/sdk/contract';
@@ -39,7 +41,6 @@ export const webVersionScript = () => ({
   body: SCRIPT,
 });
 
-/** The web version's HTML for the recipient the link was sent to, or undefined when there is none to show. */
 export async function webVersionHtml(rt: Runtime, store: Store, signer: LinkSigner, c: LinkClaims): Promise<string | undefined> {
   // the e-mail builder's channel is the one whose content asks for a web version
   if (c.c !== BUILDER_CHANNEL) return undefined;

@@ -48,7 +48,6 @@ export const directMailAdapter: ChannelAdapter<'DIRECT_MAIL'> = {
     const layout = layoutLetter(letter.contents[code]!, company ?? null, code, to, new Date(tenant.rt.clock.now()));
     return letterPdfFile(layout);
   },
-  // S3 locally too (s3rver), through the same storage port
   provider: (rt) => s3LetterSender(rt),
   // S3 sends no word about a stored letter later
   readFeedback: () => ({ kind: 'ignored' }),

@@ -1,7 +1,6 @@
 /** What a DIRECT_MAIL message is between the adapter's renderer and its provider call (a PDF stored in S3). */
 import type { LetterLayout } from '../../../shared/content';
 
-/** One recipient's letter as rendered from the plan's content: personalised, in the recipient's language. */
 export interface LetterRendered {
   language: string;
   layout: LetterLayout;

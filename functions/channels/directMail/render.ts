@@ -58,7 +58,6 @@ export function renderLetter(content: PlanContentOf<'DIRECT_MAIL'>, r: Recipient
 }
 
 export function signLetter(layout: LetterLayout, company: Company | null, language: string, date: Date): LetterLayout {
-  // layoutLetter's own sender part, from a letter with nothing else in it
   const sender = layoutLetter({ recipientBlock: '', subject: '', body: '', closing: '' }, company, language, {}, date);
   return { ...layout, sender: sender.sender, date: sender.date, closing: [...layout.closing, ...sender.closing] };
 }

@@ -1,6 +1,7 @@
 // Letters' "provider": each letter drawn as a PDF on the letter worker thread (letterPdfWorker.ts, so the send
 // worker's thread never loads pdf-lib or the font) and stored under its run through the storage port (S3, s3rver
 // locally).
+// An S3 error that cannot say whether the object was stored is thrown: the claim stays uncertain.
 import type { Company } from '../../../shared/entities';
 import type { Runtime } from '../../platform/runtime';
 import type { TenantStore } from '../../store/store';

@@ -6,7 +6,6 @@ import { withOrgAddresses } from './orgAddresses';
 import { smtpOrgSender } from './smtp';
 import { sesEmailSender } from './ses';
 
-/** SES in the organization's account and region. */
 export const sesOrgSender: ProviderFactory = (setting, rt) =>
   customerAwsSender(setting, rt, { service: 'ses', client: (config) => new SESv2Client(config) }, (client) => {
     const ses = sesEmailSender(client, setting.configurationSetName || undefined);

@@ -1,4 +1,5 @@
-/** Email through SESv2 with a configuration set (bounce, complaint, open and click events) and message tags. */
+// Email through SESv2 with a configuration set (bounce, complaint, open and click events) and message tags.
+// An error it cannot classify is unknown and thrown: the claim stays uncertain.
 import { SendEmailCommand, type SESv2Client } from '@aws-sdk/client-sesv2';
 import type { ChannelSender, Outbound, SendOutcome } from '../sender';
 import { classifySes } from './answers';

@@ -1,4 +1,6 @@
-/** E-mail through the organization's own SMTP server (nodemailer). */
+// E-mail through the organization's own SMTP server (nodemailer).
+// The host is resolved and checked as every address an organization can aim (platform/addresses.ts): never the
+// deployment's own network.
 import { isIP } from 'node:net';
 import { AddressRefused, addressKind, checkedAddress } from '../../platform/addresses';
 import { unseal } from '../../platform/keys';
@@ -22,11 +24,7 @@ const EARLY_TIMEOUTS = new Set(['CONNECT_TIMEOUT', 'GREETING_TIMEOUT', 'UPGRADE_
 
 const detailOf = (e: SmtpError) => `SMTP ${(e.response ?? e.message ?? '').replace(/\s+/g, ' ').trim()}`.slice(0, 300);
 
-/**
- * An SMTP failure as an outcome, or undefined when the server may have taken the message (a timeout or a dropped
- * connection once the session was under way: nodemailer does not say whether DATA was sent, so any such drop is
- * unknown).
- */
+/** An SMTP failure as an outcome; undefined once the session was under way (nodemailer cannot say whether DATA went). */
 export function classifySmtp(e: SmtpError): SendOutcome | undefined {
   const code = e.responseCode;
   if (code) {

@@ -1,4 +1,5 @@
-/** LINE: the account's LINE user id and its LINE consent. */
+// LINE: the account's LINE user id and its LINE consent.
+// A user who cannot receive (not a friend, or blocked the account) goes on the LINE list and is not tried again.
 import { randomUUID } from 'node:crypto';
 import { recipientKeyOf } from '../../../shared/delivery';
 import { type ChannelTemplate, channelOf } from '../../../shared/content';

@@ -1,4 +1,5 @@
-/** End User Messaging push answers as outcomes. */
+// End User Messaging push answers as outcomes.
+// An unknown failure cannot say whether the message went out: the claim stays uncertain.
 import type { ProviderAnswer } from '../adapter';
 import type { SendOutcome } from '../sender';
 

@@ -60,7 +60,6 @@ export function timeToLive(expiry: PushRendered['expiry'], now: number, sentAt =
   return Math.floor((expiry.at - now) / 1000);
 }
 
-/** When the message stops being shown in the inbox (epoch ms). */
 export function expiresAt(expiry: PushRendered['expiry'], sentAt: number, fallbackDays: number): number {
   if (expiry.kind === 'DATE') return expiry.at;
   return sentAt + (expiry.kind === 'DAYS' ? expiry.days : fallbackDays) * 86_400_000;
@@ -85,7 +84,6 @@ function heraldData(m: PushRendered, ids: { planId: string; runId: string; inbox
 
 const tapAction = (m: PushRendered) => (m.url ? (isWebLink(m.url) ? 'URL' : 'DEEP_LINK') : 'OPEN_APP');
 
-/** The SendMessages request of one message to one device. */
 export function messageRequest(
   m: PushRendered,
   to: { token: string; channelType: PushChannelType },

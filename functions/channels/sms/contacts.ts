@@ -11,7 +11,6 @@ export function e164(number: string): string | undefined {
   return /^\+[1-9]\d{1,14}$/.test(plain) ? plain : undefined;
 }
 
-/** Notes that the tenant's organization texts these numbers. */
 export async function recordContacts(tenant: TenantStore, numbers: readonly string[]): Promise<void> {
   const phones = [...new Set(numbers.map(e164).filter((n): n is string => n !== undefined))];
   if (phones.length === 0) return;

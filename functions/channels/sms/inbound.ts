@@ -1,4 +1,6 @@
-/** Two-way SMS: what recipients reply to the deployment's origination identity. */
+// Two-way SMS: what recipients reply to the deployment's origination identity.
+// An opt-out keyword unsubscribes the number at once in every organization that texted it: all send from the
+// deployment's origination identity.
 import { createHash, randomUUID } from 'node:crypto';
 import * as z from 'zod';
 import { SNS_RECORD_DAYS, type SnsRecord } from '../../../shared/entities';
@@ -7,7 +9,6 @@ import type { Logger } from '../../platform/logger';
 import type { Store, TenantStore } from '../../store/store';
 import { e164, listNumber, organizationsTexting } from './contacts';
 
-/** Keeps a received message in the organization's SNS records (snsRecord.*). */
 export async function keepReceived(tenant: TenantStore, message: Omit<SnsRecord, 'orgId' | 'id' | 'receivedAt' | 'expiresAt'>): Promise<void> {
   const now = tenant.rt.clock.now();
   const id = message.providerMessageId ? `${message.source}-${createHash('sha256').update(message.providerMessageId).digest('hex').slice(0, 40)}` : randomUUID();

@@ -1,4 +1,6 @@
-/** SMS: the account's primary phone number (E.164) and its SMS consent. */
+// SMS: the account's primary phone number (E.164) and its SMS consent.
+// Numbers that replied STOP or that the service says opted out are listed as unsubscribed, other dead ones as
+// bounced; neither is attempted again.
 import { pickLanguage } from '../../../shared/render/template';
 import { channelOf } from '../../../shared/content';
 import { renderSms, withSmsLinks } from '../../../shared/content/sms';

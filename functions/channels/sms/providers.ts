@@ -5,7 +5,6 @@ import { senderIdAllowed } from './senderId';
 import { smsSender } from './sender';
 import { twilioSender } from './twilio';
 
-/** End User Messaging SMS in the organization's account and region. */
 export const endUserMessagingOrgSender: ProviderFactory = (setting, rt) =>
   customerAwsSender(setting, rt, { service: 'sms', client: (config) => new PinpointSMSVoiceV2Client(config) }, (client) => {
     const options = { client, configurationSet: setting.configurationSetName || undefined, ttlSeconds: rt.config.sms.ttlSeconds };

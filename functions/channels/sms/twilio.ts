@@ -24,7 +24,7 @@ export function twilioWebhookUrl(publicUrl: string, setting: Pick<MessageProvide
   return `${publicUrl.replace(/\/+$/, '')}${PATHS.twilio}/${setting.orgId}/${encodeURIComponent(setting.id)}/${kind}`;
 }
 
-/** The status callback of one message: the provider's webhook. */
+/** Twilio signs the URL with its query, so the record it names cannot be forged. */
 export function twilioStatusUrl(publicUrl: string, setting: Pick<MessageProvider, 'orgId' | 'id'>, message: Pick<OutboundSms, 'tags' | 'accountId'>): string {
   const url = twilioWebhookUrl(publicUrl, setting, 'status');
   const { plan, run } = message.tags;
@@ -48,10 +48,7 @@ export function undeliveredOutcome(status: string, errorCode: string | null): { 
   return { reason: known?.reason ?? 'UNEXPECTED', detail: code ? `Twilio ${code}: ${words}` : `Twilio: ${words}` };
 }
 
-/**
- * X-Twilio-Signature: HMAC-SHA1 with the auth token over the full URL followed by each POST parameter's name and
- * value, sorted by name (then value), in base64.
- */
+/** X-Twilio-Signature: base64 HMAC-SHA1 with the auth token over the URL, then each POST parameter, sorted by name. */
 export function twilioSignature(authToken: string, url: string, params: Iterable<[string, string]>): string {
   const pairs = [...params].sort(([a, av], [b, bv]) => (a < b ? -1 : a > b ? 1 : av < bv ? -1 : av > bv ? 1 : 0));
   const data = url + pairs.map(([k, v]) => k + v).join('');
@@ -64,10 +61,7 @@ function detailOf(status: number, body: { code?: unknown; message?: unknown }): 
   return `Twilio ${status}: ${message || 'no message'}${code}`;
 }
 
-/**
- * Twilio's answer as an outcome. A 5xx may come after Twilio queued the message: unknown (undefined), so the send
- * worker leaves the claim uncertain rather than sending twice.
- */
+/** Twilio's answer as an outcome: a 5xx may come after Twilio queued it, so it is unknown (the claim stays uncertain). */
 export function classifyTwilio(status: number, body: { sid?: unknown; code?: unknown; message?: unknown }): SendOutcome | undefined {
   if (status === 200 || status === 201) return typeof body.sid === 'string' ? { kind: 'sent', providerId: body.sid } : undefined;
   if (status >= 500) return undefined;

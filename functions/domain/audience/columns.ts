@@ -2,7 +2,6 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { ACCOUNT_FIELDS, type AccountInput, ATTRIBUTE_PREFIX, POSTAL_PARTS } from '../../../shared/segment';
 
-/** The column of each account's whole postal address. */
 export const POSTAL_COLUMN = 'address';
 
 export const SNAPSHOT_PATHS = [
@@ -103,7 +102,6 @@ export function decodeColumn(bytes: Uint8Array): Column {
   return { values: head.values, index };
 }
 
-/** The row of `id` in ids sorted by `<`, or -1. */
 export function rowOf(ids: readonly string[], id: string): number {
   let lo = 0;
   let hi = ids.length - 1;

@@ -1,4 +1,6 @@
-/** Single-use links sent by mail: set a password (reset, invitation) or confirm a new sign-in address. */
+// Single-use links sent by mail: set a password (reset, invitation) or confirm a new sign-in address.
+// Issuing a link supersedes the user's older unused links of its kind, and a link dies with the security stamp it was
+// issued under.
 import { untenantedStore } from '../../contract/untenanted';
 import type { PasswordReset, User } from '../../../shared/entities';
 import { AppError, type Lang } from '../../../shared/errors';
@@ -78,10 +80,7 @@ export function expiryText(lang: Lang, hours: number): string {
   return hours === 1 ? MAIL_TEXTS.linkExpiryOne[lang] : textIn(MAIL_TEXTS.linkExpiry, lang, { hours });
 }
 
-/**
- * Mails a password link, in the account's language unless the caller knows better (an invitation to a person who has
- * never signed in goes in the inviting organization's language).
- */
+/** Mails a password link in the account's language, unless the caller knows better (an invitee who never signed in). */
 export async function sendPasswordLink(deps: Deps, user: User, purpose: 'reset' | 'invite', lang: Lang = user.language ?? 'en'): Promise<void> {
   const { url, hours } = await issueLink(deps, user, purpose);
   const subject = MAIL_TEXTS[purpose === 'invite' ? 'inviteSubject' : 'resetSubject'][lang];

@@ -179,10 +179,7 @@ function profileOf(payload: Record<string, unknown>): Omit<IdClaims, 'iss' | 'su
 /** Whether the ID token left out what a new account is made from (many providers keep it for the userinfo endpoint). */
 export const lacksProfile = (c: IdClaims) => !c.email || !(c.name || c.givenName || c.familyName);
 
-/**
- * The claims the ID token lacks, from the provider's userinfo endpoint (OpenID Connect Core 5.3) with the access
- * token of the same exchange.
- */
+/** The claims the ID token lacks, from the userinfo endpoint (OpenID Connect Core 5.3). */
 export async function withUserInfo(meta: ProviderMetadata, accessToken: string | undefined, claims: IdClaims): Promise<IdClaims> {
   if (!meta.userinfo_endpoint || !accessToken) return claims;
   let info: Record<string, unknown>;

@@ -15,7 +15,6 @@ import type { Membership } from '../../contract/capabilities';
 
 export type { Membership };
 
-/** The user's organizations with the role held in each. */
 export async function membershipsOf(store: Store, userId: string, includeInactive = false): Promise<Membership[]> {
   const links = await store.queryAll('organizationUser', { name: 'userId', value: userId }, 'byUser');
   if (links.length === 0) return [];
@@ -160,7 +159,8 @@ export const ROTATION_GRACE_MS = 10_000;
 
 /**
  * Rotation: the presented token must be the family's current one, and one conditional write lets exactly one of
- * concurrent refreshes win.
+ * concurrent refreshes win. A replayed (older) token means it leaked: the whole family is revoked, so neither the
+ * thief nor the owner can go on with it.
  */
 export async function rotateSession(ctx: RequestContext, refreshToken: string): Promise<SignIn> {
   const parts = splitRefreshToken(refreshToken);

@@ -105,10 +105,7 @@ export async function finishSsoSignIn(ctx: RequestContext, code: string, state: 
 
 const GOOGLE_ISSUER = 'https://accounts.google.com';
 
-/**
- * An organization that names its e-mail domains signs in only people whose address the provider verified and is in
- * one of them.
- */
+/** An organization that names its e-mail domains signs in only verified addresses in one of them. */
 function assertInDomains(claims: IdClaims, domains: readonly string[], issuer: string): void {
   if (domains.length === 0) return;
   const refused = () => new AppError('710003', SSO_MESSAGES.emailDomain);
@@ -119,6 +116,8 @@ function assertInDomains(claims: IdClaims, domains: readonly string[], issuer: s
 /** The person's key: the provider's subject is unique only within its issuer. */
 const identityIdOf = (claims: IdClaims) => createHash('sha256').update(`${claims.iss}\n${claims.sub}`).digest('base64url');
 
+// Never taken over by e-mail address: a provider vouches only for the people it made, and an address it does not
+// say it verified is the account's only once the mailed link is opened.
 async function accountOf(ctx: RequestContext, claims: IdClaims, orgId: number, defaultRoleId: string): Promise<User> {
   const store = ssoStore(ctx);
   const now = ctx.rt.clock.now();
@@ -169,6 +168,7 @@ async function accountOf(ctx: RequestContext, claims: IdClaims, orgId: number, d
   return user;
 }
 
+// A username shaped like an address is taken only when it is the verified one: a provider must not hold an invitation's.
 async function freeUsername(ctx: RequestContext, claims: IdClaims, identityId: string): Promise<string> {
   const suffix = identityId.replace(/[^A-Za-z0-9]/g, '').slice(0, 8);
   const verified = claims.emailVerified ? claims.email : undefined;

@@ -1,4 +1,5 @@
-/** The browser that starts a single sign-on is the only one that can finish it. */
+// The browser that starts a single sign-on is the only one that can finish it.
+// A code and state carried to another client (a leaked callback, a login CSRF) lack the cookie and are refused.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { AppError } from '../../../shared/errors';
 import { SSO_MESSAGES } from '../../../shared/services';

@@ -1,4 +1,5 @@
-/** A cloud source's run (the job worker): list the source's folder. */
+// A cloud source's run (the job worker): list the source's folder.
+// A held delivery waits until someone confirms it (the file is read again and must not have changed) or skips it.
 import type { CloudSource, CloudSourceHistory } from '../../../shared/entities';
 import { applyLoopSchedule, loopNext } from '../../platform/loops';
 import type { Runtime } from '../../platform/runtime';

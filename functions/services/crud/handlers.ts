@@ -107,7 +107,6 @@ export function crudHandlers(def: CrudEntityDef) {
     async delete({ id }: { id: string }, ctx: AuthedContext) {
       const stored = await require(ctx, id);
       for (const pointer of inUse === undefined ? [] : Array.isArray(inUse) ? (inUse as readonly InUse[]) : [inUse as InUse]) {
-        // the organization's records of the other entity, their pointer only (an admin-sized set)
         const holders = (await ctx.tenant.list(pointer.entity as TenantEntity, [pointer.field] as never)) as Row[];
         if (holders.some((h) => h[pointer.field] === id || (Array.isArray(h[pointer.field]) && (h[pointer.field] as unknown[]).includes(id))))
           throw new AppError('720009', pointer.message);

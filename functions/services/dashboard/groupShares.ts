@@ -22,7 +22,6 @@ export async function groupShares(ctx: AuthedContext, groupId: string, messageTy
   for (const plan of plans) {
     // a message deleted since has no name to show; like the ranking, the group leaves it out
     if (!plan) continue;
-    // with a type filter, the group's messages of that type only
     if (messageType !== undefined && (plan.messageType ?? MESSAGE_TYPES.AD_HOC) !== messageType) continue;
     // a campaign's steps may send over other channels than its first
     const channels = new Set<Channel>([plan.channel, ...(plan.journey ? messageSteps(plan.journey).map((s) => s.step.channel) : [])]);

@@ -1,4 +1,5 @@
-/** Reads of the send ledger by run and by address. */
+// Reads of the send ledger by run and by address.
+// A page walks the run's shards in order by cursor, so a read costs the page, never the run.
 import type { SentState } from '../../../shared/delivery';
 import { DELIVERY_SHARDS, type SentRecord } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';

@@ -38,7 +38,6 @@ export const notificationHandlers: AreaHandlers<'notification'> = {
       const room = size - list.length;
       list.push(...items.slice(0, room));
       if (list.length >= size) {
-        // more may follow: the rest of this page, or the pages after it
         next = items.length > room || page.lastKey ? list[list.length - 1]!.id : undefined;
         break;
       }

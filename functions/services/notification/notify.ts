@@ -1,4 +1,5 @@
-/** Writing notifications: one item per person concerned, in the organization the event happened in. */
+// Writing notifications: one item per person concerned, in the organization the event happened in.
+// A mail that fails is logged, never the operation's failure.
 import { randomUUID } from 'node:crypto';
 import { type Notification, NOTIFICATION_ALERT_TYPE, type NotificationKind, notificationPrefixOf, sheetIdOf } from '../../../shared/entities';
 import { displayName } from '../../../shared/format';

@@ -97,7 +97,6 @@ export const planActionHandlers: AreaHandlers<'planAction'> = {
     const complete = outcome.complete || oneSuffices;
     const sheetChange = await sheetAnswer(ctx, plan, 'PASS', ctx.rt.clock.now(), '', complete);
     if (!complete) {
-      // one participant's pass: the message waits for the others
       const next = await transitionPlan(ctx.tenant, {
         plan,
         action: 'recordPass',

@@ -1,4 +1,5 @@
-/** plan.getReplacedTemplateMessage: a message with its placeholders replaced for one account (or a sample recipient). */
+// plan.getReplacedTemplateMessage: a message with its placeholders replaced for one account (or a sample recipient).
+// Links stay untracked, so a preview never counts as an open or a click and no address leaves the server.
 import { type Journey, journeyOf } from '../../../shared/plan/journey';
 import type { PlanContent } from '../../../shared/plan/plan';
 import { AppError } from '../../../shared/errors';

@@ -1,4 +1,5 @@
-/** Push channel settings (/push-channel): each Herald application's APNs, APNs sandbox and FCM credentials. */
+// Push channel settings (/push-channel): each Herald application's APNs, APNs sandbox and FCM credentials.
+// Nothing secret is answered or logged.
 import { createPrivateKey } from 'node:crypto';
 import { channelOf } from '../../../shared/content';
 import { APP_CHANNEL } from '../../../shared/delivery';

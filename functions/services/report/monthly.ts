@@ -32,10 +32,7 @@ export function daysOf(month: string): { start: string; end: string } {
   return { start: `${month}-01`, end: new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10) };
 }
 
-/**
- * The organization's messages with a run during the days `start` to `end` of `timeZone` (a run's counters are per
- * hour, so only its hours in those days count), with their report mails.
- */
+/** The organization's messages with a run in the days `start` to `end` of `timeZone` (counted by hour), with their mails. */
 export async function plansSentIn(
   tenant: TenantStore,
   { start, end, timeZone }: { start: string; end: string; timeZone: string },

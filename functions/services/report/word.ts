@@ -9,7 +9,6 @@ import { barChartPng } from './chartImage';
 
 export const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
-/** The report screen's columns, in its order. */
 export const WORD_COLUMNS = ['sent', 'successRate', 'failed', 'opens', 'openRate', 'clicks', 'ctr', 'unsubscribes', 'bounces'] as const;
 
 export interface PlanReportDocument {
@@ -21,7 +20,6 @@ export interface PlanReportDocument {
   madeAt: number;
   lang: Lang;
   timeZone?: string;
-  /** the document's title: the plan report's unless named */
   title?: 'planReportTitle' | 'summaryTitle';
 }
 

@@ -62,7 +62,6 @@ class ReachTally {
     return out;
   }
 
-  /** The recipients counted: reachable unless `suppressed` names a reason. */
   settle(recipients: readonly RecipientView[], suppressed: (r: RecipientView) => SendFailureReason | undefined) {
     for (const r of recipients) {
       const reason = suppressed(r);
@@ -92,7 +91,6 @@ async function* inBatches<T>(items: readonly T[], size: number): AsyncGenerator<
   for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
 }
 
-/** A segment's live size, and with `channel` its reach there. */
 export async function segmentSize(tenant: TenantStore, audience: SegmentAudience, now: number, channel?: Channel): Promise<SegmentCount> {
   if (channel === APP_CHANNEL) return countMatching(tenant, audience, now, READ_LIMITS, channel);
   let members: SnapshotMembers | undefined = await membersFromSnapshot(tenant, audience, now, { needsPostal: channel !== undefined });

@@ -31,7 +31,6 @@ import { say } from '../../../shared/i18n/say';
 
 const SORTABLE = ['name', 'channel', 'subject', 'active', 'dateCreated', 'dateUpdated'];
 
-// getPushChannels is the push channel settings' (functions/services/pushChannel)
 export const templateMessageHandlers: Omit<AreaHandlers<'templateMessage'>, 'getPushChannels'> = {
   async getListByPage(q, ctx) {
     const rows = (await templateSummaries(ctx.tenant)).filter(

@@ -44,10 +44,7 @@ export async function withApprovals<T extends TemplateSummary>(tenant: TenantSto
   return rows.map((row) => ({ ...row, approval: templateApprovalOf(ofTemplate.get(row.id), row.version, now) }));
 }
 
-/**
- * The list fields taken from the content: the default language's summary line (an email's subject, a push title, the
- * start of a text), and the languages, default first.
- */
+/** The list fields from the content: the default language's summary line and the languages, default first. */
 export function summaryOf(template: AnyTemplate): Pick<TemplateMessage, 'subject' | 'languages'> {
   const others = Object.keys(template.contents)
     .filter((code) => code !== template.defaultLanguage)
@@ -56,7 +53,6 @@ export function summaryOf(template: AnyTemplate): Pick<TemplateMessage, 'subject
   return { subject: summaryLine(channelOf(template), contents[template.defaultLanguage]), languages: [template.defaultLanguage, ...others] };
 }
 
-/** When each language's content last changed. */
 export function languageTimes(next: AnyTemplate, stored: TemplateMessage | undefined, now: number): Record<string, number> {
   const out: Record<string, number> = {};
   for (const [code, content] of Object.entries(next.contents)) {

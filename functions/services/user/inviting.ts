@@ -47,7 +47,6 @@ export async function mailInvitation(ctx: AuthedContext, account: User, role: Us
 
 type Typed = { username: string; email: string; firstName: string; lastName: string };
 
-/** Invites `found`, or a new account for the typed details when there is none. */
 export async function invite(ctx: AuthedContext, role: UserRole, typed: Typed, found: User | undefined): Promise<UserView> {
   const { tenant } = ctx;
   const store = accounts(ctx);
@@ -80,7 +79,6 @@ export async function invite(ctx: AuthedContext, role: UserRole, typed: Typed, f
 
 export const PENDING_MAX = 200;
 
-/** An unanswered invitation of the caller's organization, by the id its list shows. */
 export async function findPending(ctx: AuthedContext, id: string): Promise<Invitation> {
   const now = ctx.rt.clock.now();
   const invitation = (await ctx.tenant.list('invitation')).find((i) => i.expiresAt * 1000 > now && invitationIdOf(ctx, i) === id);

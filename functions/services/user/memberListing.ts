@@ -54,10 +54,7 @@ function putRow(store: Store, link: OrganizationUser): TransactItem {
   return { Put: { TableName: store.table('memberListing'), Item: listingRow(link) } };
 }
 
-/**
- * A new membership with its listing row and its role's count. `roleCounted` when the role is written in the same
- * transaction with the member already counted (a new organization's administrator).
- */
+/** A new membership with its listing row and its role's count (`roleCounted`: counted already in the same transaction). */
 export function joinWrites(store: Store, link: OrganizationUser, opts: { roleCounted?: boolean } = {}): TransactItem[] {
   return [store.putNew('organizationUser', link, '720001'), putRow(store, link), ...(opts.roleCounted ? [] : [memberCountChange(store, link.orgId, { [link.roleId]: 1 })])];
 }
@@ -170,7 +167,6 @@ async function fill(store: Store, segment: Segment, page: Filling): Promise<{ ma
   }
 }
 
-/** One page of the organization's members, sorted and filtered as asked. */
 export async function memberPage(ctx: AuthedContext, q: MemberQuery): Promise<Page<UserView>> {
   const store = listingStore(ctx);
   const orgId = ctx.tenant.orgId;

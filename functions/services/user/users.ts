@@ -72,10 +72,7 @@ export function linksOf(store: Store, userId: string): Promise<OrganizationUser[
   return store.queryAll('organizationUser', { name: 'userId', value: userId }, 'byUser');
 }
 
-/**
- * Writes that refresh the user's snapshot on every membership and its listing row, for the same transaction as the
- * user write.
- */
+/** Writes that refresh the user's snapshot on every membership and listing row, in the user write's transaction. */
 export async function snapshotWrites(store: Store, user: User, skipOrg?: number): Promise<TransactItem[]> {
   const links = await linksOf(store, user.id);
   return links

@@ -1,4 +1,5 @@
-/** No one grants more than they hold. */
+// No one grants more than they hold: a caller manages a role or member only when all its permissions are the
+// caller's own, grants only what it holds, and never changes its own role.
 import { permissionsOf, type UserRole } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
 import { notHeld } from '../../../shared/permissions';

@@ -6,7 +6,6 @@ import { type BoundItem, type Store, TenantStore, type TransactItem } from '../.
 /** The unique-key item that keeps role codes unique within an organization. */
 export const roleCodeGuard = (orgId: number, code: string) => `roleCode#${orgId}#${code.toUpperCase()}`;
 
-/** The administrator role every organization starts with. */
 export function administratorRole(orgId: number, now: number, actor: string): UserRole {
   return {
     orgId,

@@ -91,7 +91,6 @@ export async function claimKeyMigrationJob(store: Store, now: number): Promise<b
   }
 }
 
-/** Copies every old table into its new layout, once (see the module's note). */
 export async function migrateOrgFirstKeys(store: Store, opts: { log?: Logger; deadline?: number } = {}): Promise<KeyMigrationResult> {
   const result: KeyMigrationResult = { skipped: false, finished: true, copied: 0, present: 0, unplaced: 0 };
   if (await keyMigrationDone(store)) return { ...result, skipped: true };

@@ -234,7 +234,6 @@ export async function startSmsStandIn(opts: StandInOptions = {}): Promise<Provid
         return sendJson(res, 200, { inboundMessageId: record.inboundMessageId, optOut: record.optOut, delivered: delivered.filter(Boolean).length });
       }
 
-      // the provider's API
       if (req.method !== 'POST' || path !== '/') throw new ApiError('UnknownOperationException', 'Unknown operation', {}, 404);
       const signer = checkAuthorization(req);
       const target = String(req.headers['x-amz-target'] ?? '');

@@ -205,7 +205,6 @@ export async function startTwilioStandIn(opts: StandInOptions = {}): Promise<Pro
       return sendJson(res, 200, { sid, optOut, answered });
     }
 
-    // the provider's API
     try {
       const match = /^\/2010-04-01\/Accounts\/([^/]+)\/Messages\.json$/.exec(path);
       if (!match || req.method !== 'POST') throw new TwilioError(404, 20404, `The requested resource ${path} was not found`);
