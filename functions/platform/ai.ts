@@ -1,4 +1,5 @@
-/** The AI provider port: a prompt (system and user text) and the brief it was built from in. */
+// The AI provider port: a prompt and its brief in, the model's text out; Amazon Bedrock (Converse API) on AWS, the
+// deterministic offline provider (aiOffline.ts) locally and in tests.
 import type { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 
 export type AiTask = 'message' | 'persona';

@@ -1,5 +1,5 @@
-// Opaque cursors for cursor-paged lists: the position.
-// A cursor that was changed, or made for another organization or list, is refused (400016) before it reaches a query.
+// Opaque cursors for cursor-paged lists, bound to the organization that read them and signed: a cursor that was
+// changed, or made for another organization or list, is refused (400016) before it reaches a query.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import * as z from 'zod';
 import { AppError } from '../../shared/errors';
