@@ -1,7 +1,5 @@
-/**
- * First-start seeding, idempotent: organization 1, its administrator role, the admin user and the portal app.
- * Runs at local start and on a Lambda cold start; conditional writes make concurrent runs safe.
- */
+// First-start seeding, idempotent: organization 1, its administrator role, the admin user and the portal app. Runs at
+// local start and on a Lambda cold start; conditional writes make concurrent runs safe.
 import { randomBytes } from 'node:crypto';
 import type { App, Organization, OrganizationUser, User } from '../shared/entities';
 import { AppError } from '../shared/errors';
@@ -45,12 +43,10 @@ async function ensureApproverRole(store: Store, now: number): Promise<void> {
 
 export interface SeedResult {
   seeded: boolean;
-  /** set only when this run generated the admin password */
   generatedAdminPassword?: string;
   portalAppSecret: string;
 }
 
-/** A random password that meets the spec's rule. */
 export function generatePassword(): string {
   const pick = (set: string, n: number) => Array.from(randomBytes(n), (b) => set[b % set.length]).join('');
   const chars = pick('ABCDEFGHJKLMNPQRSTUVWXYZ', 3) + pick('abcdefghijkmnpqrstuvwxyz', 6) + pick('23456789', 3) + pick('@#$%&', 2);
@@ -82,11 +78,7 @@ async function ensurePortalApp(store: Store, rt: Runtime): Promise<string> {
   }
 }
 
-/**
- * A deployment whose tables moved to organization-first keys copies the old ones in a job (it may outlast a
- * request), then backfills the zone index and gives old roles a message type; local start runs them itself
- * before seeding, so it finds them done.
- */
+/** Moved tables are copied in a job (it may outlast a request), then the zone index and roles' message types follow. */
 async function ensureKeyMigration(store: Store, rt: Runtime): Promise<void> {
   if ((await keyMigrationDone(store)) && (await zoneBackfillDone(store)) && (await roleMessageTypesDone(store))) return;
   if (await claimKeyMigrationJob(store, rt.clock.now())) await rt.jobs.post({ kind: 'keyMigration' });

@@ -1,9 +1,4 @@
-/**
- * The router's codec of the AES256 envelope (shared/envelope.ts has the format and the browser's codec), on Node's
- * crypto and zlib: the same bytes and the same refusals, without crypto-js and pako in the router's bundle.
- * AES-256-CBC with PKCS#7 padding, key = SHA-256 of the app secret, a random IV before the ciphertext, base64;
- * `sign` is HMAC-SHA256 (hex) of the base64 text.
- */
+/** The router's codec of the AES256 envelope (shared/envelope.ts has the format and the browser's codec). */
 import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { isBase64, MAX_PAYLOAD_BYTES } from '../../shared/envelopeFormat';
@@ -27,7 +22,6 @@ export function encryptPayload(value: unknown, secret: string): string {
   return encryptJson(JSON.stringify(value ?? null), secret);
 }
 
-/** A payload already written as JSON, sealed as `encryptPayload` seals it. */
 export function encryptJson(json: string, secret: string): string {
   const zipped = gzipSync(Buffer.from(json, 'utf8'));
   const iv = randomBytes(16);

@@ -15,7 +15,6 @@ export const handler: (event: ApiEvent, context: Context) => Promise<ApiResult> 
     return { log, run: createApiHandler(rt) };
   },
   ({ log, run }, event: ApiEvent, context) => {
-    // Powertools' context after the cold start has loaded it
     if (context) log.addContext(context);
     return run(event, context as Context);
   },

@@ -1,7 +1,4 @@
-/**
- * The router Lambda: decode the envelope, authenticate, find the operation in the catalogue, check the
- * permission, validate the payload, dispatch, encode. Every failure is a catalogue code; nothing else leaks.
- */
+/** The router Lambda: decode the envelope, authenticate, find the operation in the catalogue, check the permission. */
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { App } from '../../shared/entities';
@@ -37,7 +34,6 @@ export const MAX_BODY_BYTES = 2 * 1024 * 1024;
 /** Largest upload body: a 3 MB GIF as base64 or in a form, under Lambda's 6 MB. */
 export const MAX_UPLOAD_BODY_BYTES = 5 * 1024 * 1024;
 
-/** The upload routes of spec 000 section 7: JSON with base64 content, or a multipart form. */
 const UPLOAD_ROUTES: Record<string, 'json' | 'form'> = {
   [PATHS.upload]: 'json',
   [`${PATHS.upload}Form`]: 'form',
@@ -45,7 +41,6 @@ const UPLOAD_ROUTES: Record<string, 'json' | 'form'> = {
   [`${PATHS.upload}/uploadS3Form`]: 'form',
 };
 
-/** The body limit of a path. */
 export function bodyLimitOf(path: string): number {
   return UPLOAD_ROUTES[path.replace(/\/+$/, '')] ? MAX_UPLOAD_BODY_BYTES : MAX_BODY_BYTES;
 }
@@ -59,7 +54,6 @@ const HEADER_RULES = {
   'x-timestamp': /^[0-9]{10,16}$/,
 };
 
-/** An answer as JSON, with every server text by key in it put in the caller's language (see shared/i18n/say.ts). */
 function reply(status: number, body: unknown, lang: Lang, headers: Record<string, string> = {}): ApiResult {
   return {
     statusCode: status,
@@ -85,7 +79,6 @@ export function failure(err: AppError, lang: Lang): ApiResult {
   return reply(err.status, envelope, lang, err.headers);
 }
 
-/** The request's cookies: API Gateway hands them over as `cookies`, the local server as the Cookie header. */
 function cookiesOf(event: ApiEvent): Record<string, string> {
   const pairs = event.cookies ?? (event.headers?.cookie ?? '').split(';');
   const found: Record<string, string> = Object.create(null);
@@ -114,10 +107,6 @@ function bodyOf(event: ApiEvent, limit = MAX_BODY_BYTES): string {
   return bodyBytes(event, limit).toString('utf8');
 }
 
-/**
- * An upload request as the `upload.index` payload: JSON (`uploadBase64Info` {fileName, content} or a list of
- * them, in `files` too) or a multipart form (`fileData` or `files`, with `baseDir`, `use`, `accessible`).
- */
 async function uploadPayload(event: ApiEvent, kind: 'json' | 'form', path: string): Promise<unknown> {
   const bytes = bodyBytes(event, MAX_UPLOAD_BODY_BYTES);
   const flag = (v: unknown) => (v === undefined || v === null || v === '' ? undefined : v === true || v === 'true' || v === '1');
@@ -160,7 +149,6 @@ async function uploadPayload(event: ApiEvent, kind: 'json' | 'form', path: strin
   };
 }
 
-/** Registered apps and their secrets, cached briefly so each request does not read them. */
 function appDirectory(store: Store, rt: Runtime) {
   const cache = new Map<string, { at: number; entry: { app: App; secret: string } | null }>();
   return async (appKey: string) => {
@@ -175,7 +163,6 @@ function appDirectory(store: Store, rt: Runtime) {
   };
 }
 
-/** `handlers` is the dispatch table; a test may put handlers of its own in front of it. */
 export function createApiHandler(rt: Runtime, handlers: ReadonlyMap<string, Handler<never>> = HANDLERS) {
   const store = new Store(rt);
   const tracking = trackingRoutes(rt, store);
@@ -185,7 +172,6 @@ export function createApiHandler(rt: Runtime, handlers: ReadonlyMap<string, Hand
   const webhooks = providerWebhooks(rt, store, (channel, report) => recordUndelivered({ rt, store }, channel, report));
   let openApi: string | undefined;
 
-  /** The headers every call sends (spec 000 section 7), the clock, and the app key: the app that calls. */
   async function callingApp(headers: Record<string, string | undefined>) {
     for (const [name, rule] of Object.entries(HEADER_RULES)) {
       if (!rule.test(headers[name] ?? '')) throw new AppError('401001', say('request.header', { name }));
@@ -224,7 +210,6 @@ export function createApiHandler(rt: Runtime, handlers: ReadonlyMap<string, Hand
     return runOperation(service, payload, event, lang, registered, aes);
   }
 
-  /** The named steps of one operation: find, authenticate, authorize, validate, dispatch, check, encode. */
   async function runOperation(service: string, payload: unknown, event: ApiEvent, lang: Lang, registered: { app: App; secret: string }, encrypt: boolean): Promise<ApiResult> {
     const headers = event.headers ?? {};
     const op = findOperation(service);
@@ -262,14 +247,12 @@ export function createApiHandler(rt: Runtime, handlers: ReadonlyMap<string, Hand
     return withCookies(success(encoded, lang, signPayload(encoded, registered.secret)));
   }
 
-  /** An upload route: the same headers and sign-in as every call, then `upload.index`; the answer is plain JSON. */
   async function upload(event: ApiEvent, path: string, lang: Lang): Promise<ApiResult> {
     const registered = await callingApp(event.headers ?? {});
     const payload = await uploadPayload(event, UPLOAD_ROUTES[path]!, path);
     return runOperation('upload.index', payload, event, lang, registered, false);
   }
 
-  /** A public asset of an organization, as stored; shown sandboxed, so nothing in it runs on the portal's origin. */
   async function asset(path: string): Promise<ApiResult> {
     const rest = path.slice(PATHS.assets.length + 1);
     const [org, ...segments] = rest.split('/');

@@ -1,8 +1,4 @@
-/**
- * The steps of one operation once its envelope is read: authenticate, authorize, validate, dispatch, check the
- * answer. The router runs them for browser calls; a queue worker or a schedule can run the later ones with a
- * system identity bound to one organization.
- */
+/** The steps of one operation once its envelope is read. */
 import { AppError } from '../../shared/errors';
 import { grants, type OperationDef } from '../../shared/services';
 import { authenticate, ownOrganization, permissionsIn } from '../services/auth';
@@ -12,11 +8,6 @@ import { firstIssue, issueDetail, payloadProblem } from '../contract/problems';
 
 const BEARER = /^Bearer\s+(\S+)$/i;
 
-/**
- * Who calls. A public operation ignores any token; an optional one treats only an invalid token as anonymous
- * (a failing store still fails); every other one needs a valid token. The records a handler names (`prefetch`)
- * are read with the caller's and land in `ctx.prefetched`.
- */
 export async function authenticateFor(op: OperationDef, ctx: RequestContext, authorization: string | undefined, prefetch?: Prefetching['prefetch']): Promise<Identity | null> {
   const token = BEARER.exec(authorization ?? '')?.[1];
   if (op.access === 'public') return null;
@@ -37,10 +28,7 @@ export function authorize(op: OperationDef, held: readonly string[]): void {
   if (!grants(op.access, held)) throw new AppError('730001');
 }
 
-/**
- * Authorizes in the organization the payload names (`orgOf`), with the caller's role there; a caller that is
- * not a member there gets the answer for an organization that does not exist.
- */
+/** Authorizes in the organization the payload names (`orgOf`), with the caller's role there. */
 export async function authorizeInTarget(op: OperationDef, ctx: RequestContext, identity: Identity, payload: unknown): Promise<void> {
   const target = op.orgOf?.(payload);
   if (target === undefined || target === identity.orgId) return authorize(op, identity.permissions);
@@ -49,7 +37,6 @@ export async function authorizeInTarget(op: OperationDef, ctx: RequestContext, i
   authorize(op, held);
 }
 
-/** The payload as the operation's schema reads it, or 400016 naming the first bad field. */
 export function validate(op: OperationDef, payload: unknown): unknown {
   const problem = payloadProblem(payload);
   if (problem) throw new AppError('400016', problem);
@@ -67,11 +54,7 @@ export function dispatch(handler: Handler<never>, payload: unknown, ctx: Request
   return (handler as (p: unknown, c: RequestContext) => Promise<unknown>)(payload, handlerCtx);
 }
 
-/**
- * The work handlers queue with `ctx.afterCommit`, run in the order queued once the answer is checked. Work that
- * fails fails the request (400000, logged): the handler's writes stand, but the caller learns that what should
- * have followed them did not.
- */
+/** The work handlers queue with `ctx.afterCommit`, run in the order queued once the answer is checked. */
 export function afterCommitQueue() {
   const queued: (() => Promise<unknown>)[] = [];
   return {
@@ -84,11 +67,7 @@ export function afterCommitQueue() {
   };
 }
 
-/**
- * The answer as the operation's response schema reads it: fields it does not name (a password hash, a
- * security stamp, a sealed secret a handler spread in) are dropped, and an answer that breaks the schema is a
- * fault (400000, logged), never sent.
- */
+/** Drops fields the response schema does not name (a hash, a sealed secret); an answer that breaks it is a fault, never sent. */
 export function checkAnswer(service: string, op: OperationDef, result: unknown, ctx: RequestContext): unknown {
   const parsed = op.response.safeParse(result);
   if (parsed.success) return parsed.data;

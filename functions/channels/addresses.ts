@@ -1,7 +1,4 @@
-/**
- * The account fields the channels beyond email reach people at (issue 20 item 2 adds them to the account);
- * read as optional so a channel compiles and answers "not matched" before they exist.
- */
+/** The account fields the channels beyond email reach people at (issue 20 item 2 adds them to the account). */
 import type { Account } from '../../shared/entities';
 import type { Reach } from './adapter';
 
@@ -15,7 +12,6 @@ export interface PostalAddressView {
 }
 
 export interface AccountAddresses {
-  /** E.164, the first the primary one */
   phones?: readonly string[];
   lineUserId?: string;
   address?: PostalAddressView;
@@ -23,7 +19,6 @@ export interface AccountAddresses {
 
 export const addressesOf = (account: Account): AccountAddresses => account as Account & AccountAddresses;
 
-/** An adapter's `reach` on a channel of one address: the account's, with its consent to the channel, or USER_NOT_MATCHED. */
 export const reachByAddress =
   (addressOf: (account: Account) => string | undefined, consentOf: (account: Account) => boolean) =>
   async (accounts: readonly Account[]): Promise<Reach[]> =>

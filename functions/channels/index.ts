@@ -1,7 +1,4 @@
-/**
- * The channel registry: one adapter per channel of shared/delivery.ts CHANNELS. A channel missing here is a
- * compile error; adding one is its folder and its line below.
- */
+/** The channel registry: one adapter per channel of shared/delivery.ts CHANNELS. */
 import { CHANNELS, type Channel, type ChannelsWith } from '../../shared/delivery';
 import type { Runtime } from '../platform/runtime';
 import type { ChannelAdapter, UndeliveredSink } from './adapter';
@@ -34,7 +31,6 @@ export function adapterOf(channel: Channel): ChannelAdapter<Channel> {
   return CHANNEL_ADAPTERS[channel] as ChannelAdapter<Channel>;
 }
 
-/** The provider of every channel, as the adapters choose them: on AWS, and locally the same code reaching the stand-ins. */
 export function channelSenders(rt: Runtime): ChannelSenders {
   return Object.fromEntries(CHANNELS.map((c) => [c, adapterOf(c).provider(rt)])) as ChannelSenders;
 }
@@ -46,20 +42,17 @@ export function orgProviderSender(setting: MessageProvider, rt: Runtime): Provid
   return providerSender(setting, rt, CHANNEL_ADAPTERS[channel].providers as ProviderFactories<ProviderChannel>);
 }
 
-/** The public webhooks providers call (a status callback, an inbound reply), by the path each is served under. */
 export type ProviderWebhook = (event: APIGatewayProxyEventV2, path: string) => Promise<APIGatewayProxyStructuredResultV2>;
 export function providerWebhooks(rt: Runtime, store: Store, undelivered: UndeliveredSink): readonly { path: string; handle: ProviderWebhook }[] {
   return [{ path: PATHS.twilio, handle: twilioWebhooks(rt, store, undelivered) }];
 }
 
-/** The AI composer's content of each channel it writes besides the email builder's (whose blocks it builds itself). */
 export const CHANNEL_COMPOSERS: { readonly [C in Exclude<ChannelsWith<'aiComposer'>, ChannelsWith<'builder'>>]: Composer } = {
   PUSH_NATIVE: composePush,
   SMS: composeSms,
   LINE: composeLine,
 };
 
-/** One sender for every channel (benchmarks and tests put their provider over one channel's). */
 export function everyChannel(sender: ChannelSender): ChannelSenders {
   return Object.fromEntries(CHANNELS.map((c) => [c, sender])) as ChannelSenders;
 }

@@ -1,15 +1,4 @@
-/**
- * Letters to PDF (direct mail, spec 001 3.1): an A4 page per letter with the sender's details at the top, the
- * recipient's address where a window envelope shows it (DIN 5008 position), the date, the subject, the body and
- * the closing, drawn from the same layout the portal previews (shared/content/letter.ts).
- *
- * Fonts: Japanese letters are set in Noto Sans JP, Chinese ones in Noto Sans SC or TC (traditional script), since
- * a kanji drawn in the Chinese shape is a misprint to a Japanese reader and a print vendor refuses it; each also
- * covers Latin. Each file carries a subset of its font with only the characters it draws, cut by HarfBuzz
- * (subset-font). pdf-lib's own subsetting (fontkit) wrote short glyph offsets (offset / 2) over the Noto fonts'
- * unpadded glyph data, half of whose glyphs have an odd length, so from the first such glyph on every glyph was read
- * from the wrong place: PDFium and poppler drew most of them blank. Characters a font lacks (emoji) print as "?" instead of failing.
- */
+/** Letters to PDF (direct mail, spec 001 3.1). */
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -22,7 +11,6 @@ const MARGIN = { left: 70.87, right: 56.69, top: 56.69, bottom: 56.69 } as const
 const SIZE = { sender: 9, body: 11, subject: 13 } as const;
 const LEADING = 1.45;
 
-/** The letter fonts by script, each a file of its package (copied beside the Lambda bundle, infra/bundling.ts). */
 export const LETTER_FONTS = {
   jp: { package: '@expo-google-fonts/noto-sans-jp', file: 'NotoSansJP_400Regular.ttf' },
   sc: { package: '@expo-google-fonts/noto-sans-sc', file: 'NotoSansSC_400Regular.ttf' },
@@ -32,10 +20,7 @@ export type LetterFont = keyof typeof LETTER_FONTS;
 
 const KANA = /[\u3040-\u30FF\u31F0-\u31FF\uFF66-\uFF9F]/u;
 
-/**
- * The font a letter is set in: by its language (ja; zh in traditional script: TW, HK, MO, Hant; other zh), and a
- * letter in another language by its text (kana means Japanese; else the simplified cut, which covers Latin too).
- */
+/** The font a letter is set in: by its language (ja; zh in traditional script: TW, HK, MO, Hant; other zh). */
 export function letterFontFor(letter: LetterLayout): LetterFont {
   const tag = (letter.language ?? '').toLowerCase();
   if (/^ja\b/.test(tag)) return 'jp';
@@ -109,15 +94,11 @@ export function wrapText(text: string, maxWidth: number, measure: Measure): stri
   return out;
 }
 
-/**
- * The letters as one PDF, a page (or more, for a long body) per letter, drawn on the calling thread: seconds of CPU
- * for the font alone, so only the worker calls it (renderLettersPdf in letterPdfWorker.ts).
- */
+/** The letters as one PDF, a page (or more, for a long body) per letter, drawn on the calling thread. */
 export async function drawLettersPdf(letters: readonly LetterLayout[], title = 'Letter'): Promise<Uint8Array> {
   return (await drawLetters(letters, title)).pdf;
 }
 
-/** The letters as one PDF and its page count. */
 export async function drawLetters(letters: readonly LetterLayout[], title = 'Letter'): Promise<{ pdf: Uint8Array; pages: number }> {
   const [{ PDFDocument, rgb }, fontkitModule, { default: subsetFont }] = await Promise.all([import('pdf-lib'), import('@pdf-lib/fontkit'), import('subset-font')]);
   const fontkit = ((fontkitModule as unknown as { default?: unknown }).default ?? fontkitModule) as { create(data: Uint8Array): unknown };
@@ -188,10 +169,6 @@ export async function drawLetters(letters: readonly LetterLayout[], title = 'Let
   return { pdf: await doc.save(), pages: doc.getPageCount() };
 }
 
-/**
- * PDFs one after another in one file (a run's letters for the print provider), with each one's page count in
- * order. Each letter keeps its own font subset, so the file is the sum of the letters.
- */
 export async function mergePdfs(pdfs: readonly Uint8Array[], title: string): Promise<{ pdf: Uint8Array; pages: number[] }> {
   const { PDFDocument } = await import('pdf-lib');
   const merged = await PDFDocument.create();

@@ -1,9 +1,4 @@
-/**
- * Letters are drawn on a worker thread: embedding the CJK font holds a thread for seconds, and on the router's
- * thread that would stall every other request. The worker runs this same module: under tsx this file, on Lambda
- * the bundle it is part of (its top-level code, below, serves when it finds itself on the worker), so no bundle
- * of its own is needed. One worker, started on first use and kept, so the font is read once per thread.
- */
+/** Letters are drawn on a worker thread: embedding the CJK font holds a thread for seconds. */
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
@@ -11,13 +6,10 @@ import type { LetterLayout } from '../../shared/content';
 import { drawLetters, mergePdfs } from './letterPdf';
 
 const ROLE = 'herald-letter-pdf';
-/** A render that takes longer is a fault: the worker is ended and the next letter gets a new one. */
 const RENDER_TIMEOUT_MS = 60_000;
 
-/** draw letters, or merge PDFs drawn before (a run's letters for the print provider) */
 type Work = { title: string } & ({ kind: 'draw'; letters: readonly LetterLayout[] } | { kind: 'merge'; pdfs: readonly Uint8Array[] });
 type Job = Work & { id: number };
-/** `pages`: the drawn file's page count, or each merged file's */
 type Done = { pdf: Uint8Array; pages: number | number[] };
 type Answer = ({ id: number } & Done) | { id: number; error: string };
 
@@ -43,7 +35,6 @@ function failAll(error: Error): void {
   pending.clear();
 }
 
-/** A TypeScript entry (tsx in dev and tests) is loaded in the worker after registering tsx's loader there. */
 function workerOf(entry: string): Worker {
   const options = { workerData: { role: ROLE } };
   if (!entry.endsWith('.ts')) return new Worker(new URL(entry), options);
@@ -91,12 +82,10 @@ function run(job: Work, timeoutMs = RENDER_TIMEOUT_MS): Promise<Done> {
   });
 }
 
-/** The letters as one PDF, a page (or more, for a long body) per letter, drawn on the worker thread. */
 export async function renderLettersPdf(letters: readonly LetterLayout[], title = 'Letter'): Promise<Uint8Array> {
   return (await run({ kind: 'draw', letters, title })).pdf;
 }
 
-/** A letter as a file to download: its PDF, named after its subject. */
 export async function letterPdfFile(layout: LetterLayout): Promise<{ fileName: string; contentType: 'application/pdf'; base64: string }> {
   const pdf = await renderLettersPdf([layout], layout.subject);
   const fileName = `${
@@ -115,7 +104,6 @@ export async function mergeLetterPdfs(pdfs: readonly Uint8Array[], title: string
   return { pdf: done.pdf, pages: done.pages as number[] };
 }
 
-/** Ends the worker (tests, shutdown); the next letter starts a new one. */
 export async function stopLetterWorker(): Promise<void> {
   const w = worker;
   worker = undefined;

@@ -1,10 +1,6 @@
-/**
- * Tracking links: the open pixel, click redirects, one-click unsubscribe, thumb-block answers and a mail's web version. A link carries
- * only an opaque token: its claims (organization, plan, run, recipient and its device, and a link's place or an answer) sealed
- * with AES-256-GCM under a key of the deployment, bound to the kind of link. Nobody can read an address or an
- * account id from it, or change it. A click's destination is never in the link: the send worker keeps the
- * message's links on the recipient's sent-record, and the redirect goes only to one of them.
- */
+// Tracking links: the open pixel, click redirects, one-click unsubscribe.
+// A click's destination is never in the link: the redirect goes only to one of the links kept on the recipient's sent
+// record.
 import { createCipheriv, createDecipheriv, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import * as z from 'zod';
 import { CHANNELS } from '../../shared/delivery';
@@ -25,21 +21,16 @@ export const linkClaimsSchema = z.strictObject({
   p: z.string(),
   r: z.string(),
   a: z.string(),
-  /** which of the account's addresses the message went to (a push device): its own sent-record and click */
   t: z.string().optional(),
   c: z.enum(CHANNELS),
-  /** a click's link: its place in the message's links */
   i: z.number().int().nonnegative().optional(),
-  /** a thumb block's answer */
   f: z.enum(['like', 'dislike']).optional(),
 });
 export type LinkClaims = z.infer<typeof linkClaimsSchema>;
 
-/** The claims of links sent before tokens were sealed: readable and signed, with the address and the target. */
 const legacyClaimsSchema = linkClaimsSchema.extend({ e: z.string().optional(), u: z.string().optional() });
 export type LegacyClaims = z.infer<typeof legacyClaimsSchema>;
 
-/** Links kept for redirects per recipient; the rest of a message's links go out untracked (the record stays small). */
 export const TRACKED_LINKS_MAX = 100;
 export const TRACKED_LINK_BYTES_MAX = 16 * 1024;
 
@@ -66,7 +57,6 @@ export class LinkSigner {
     return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
   }
 
-  /** The claims of a genuine token of this kind, or undefined for anything changed, truncated or of another kind. */
   verify(kind: LinkKind, token: string): LinkClaims | undefined {
     if (!/^[\w-]{40,1024}$/.test(token)) return undefined;
     const raw = Buffer.from(token, 'base64url');
@@ -97,10 +87,6 @@ export class LinkSigner {
     }
   }
 
-  /**
-   * The links of one recipient of one run. The click destinations are collected by their place as the message is
-   * rendered; `linkTable()` is what the send worker stores on the recipient's sent-record before sending.
-   */
   forRecipient(base: Omit<LinkClaims, 'i' | 'f'>) {
     const url = (kind: LinkKind, claims: LinkClaims) => `${this.publicUrl}${TRACKING_PATHS[kind]}${this.token(kind, claims)}`;
     const targets: string[] = [];
@@ -108,9 +94,7 @@ export class LinkSigner {
     return {
       openPixelUrl: url('open', base),
       unsubscribeUrl: url('unsubscribe', base),
-      /** the mail's web version for this recipient (functions/tracking/webVersion.ts) */
       viewUrl: url('view', base),
-      /** the tracked destinations by place ('' where a place holds no tracked link) */
       linkTable: (): string[] => Array.from(targets, (t) => t ?? ''),
       click: (target: string, index: number): string => {
         if (targets[index] === target) return url('click', { ...base, i: index });
@@ -125,7 +109,6 @@ export class LinkSigner {
 }
 export type RecipientLinks = ReturnType<LinkSigner['forRecipient']>;
 
-/** The links of a recipient whose message keeps its hyperlinks as written (the system setting's convert hyperlink off). */
 export function untracked(links: RecipientLinks): RecipientLinks {
   return { ...links, click: (target) => target };
 }

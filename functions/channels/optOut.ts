@@ -1,7 +1,4 @@
-/**
- * The checks every channel makes before a send, with their spec 001 section 8 reasons: the recipient's consent
- * on the channel, and the organization's unsubscription list for the channel's address (one read per batch).
- */
+/** The checks every channel makes before a send, with their spec 001 section 8 reasons. */
 import { type Channel, recipientKeyOf, type SendFailureReason } from '../../shared/delivery';
 import { type MessageUnsubscription, unsubscriptionId } from '../../shared/entities';
 import { AppError } from '../../shared/errors';
@@ -15,7 +12,6 @@ const LISTED_REASON: Record<MessageUnsubscription['source'], SendFailureReason> 
   COMPLAINT: 'COMPLAINT',
 };
 
-/** Why a recipient is not attempted: no consent (its own setting, which wins over a listing), else its listing. */
 function suppressionOf(consent: boolean, listing: MessageUnsubscription['source'] | undefined): SendFailureReason | undefined {
   if (!consent) return 'USER_SETTINGS_BLOCK';
   return listing && LISTED_REASON[listing];
@@ -34,10 +30,7 @@ export async function consentAndOptOut(channel: Channel, recipients: readonly Re
   return out;
 }
 
-/**
- * The channel's whole opt-out list of the organization, read once, as a check of consent and listing by address:
- * the same answers as consentAndOptOut, for a count over more recipients than the list holds.
- */
+/** The channel's whole opt-out list of the organization, read once, as a check of consent and listing by address. */
 export async function optOutCheck(channel: Channel, tenant: TenantStore): Promise<(address: string, consent: boolean) => SendFailureReason | undefined> {
   const prefix = unsubscriptionId(channel, '');
   const listed = new Map<string, MessageUnsubscription['source']>();

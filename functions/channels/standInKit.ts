@@ -1,9 +1,4 @@
-/**
- * What the channel stand-ins share: an HTTP server on a loopback port that answers a provider's wire protocol,
- * keeps what it received (in memory, and in a JSON-lines file for `npm start`), and can be told to answer a
- * chosen address as throttled, failed or dead. Each provider's stand-in lives in its channel's folder
- * (`<channel>/standIns/`), listed in that folder's `standIns/index.ts`; local only: no Lambda bundle imports one.
- */
+/** What the channel stand-ins share: an HTTP server on a loopback port that answers a provider's wire protocol. */
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -15,20 +10,12 @@ export interface ProviderStandIn {
 }
 
 export interface StandInOptions {
-  /** a free port when not given */
   port?: number;
-  /** where received messages are kept across restarts (npm start); memory only when not given */
   file?: string;
 }
 
-/**
- * One provider's stand-in as its channel lists it: started by `npm start` and the tests (functions/local/standins.ts),
- * its endpoint known by `name` (the runtime's endpoint override of that name, functions/platform/aws.ts `Endpoints`,
- * and the message viewer's source).
- */
 export interface StandInDeclaration {
   readonly name: string;
-  /** the JSON-lines file its received messages are kept in under `npm start`, when not named as the stand-in */
   readonly file?: string;
   start(opts: StandInOptions): Promise<ProviderStandIn>;
 }
@@ -47,7 +34,6 @@ export async function bodyOf(req: IncomingMessage, max = 2_000_000): Promise<str
 
 export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** A body's JSON, or undefined when it is not JSON. */
 export function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
@@ -61,7 +47,6 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
   res.end(JSON.stringify(body));
 }
 
-/** A list of received records, appended to `file` when given and read back from it at start. */
 export class ReceivedLog<T> {
   readonly items: T[] = [];
   constructor(private readonly file?: string) {
@@ -97,15 +82,11 @@ export function closeServer(server: Server): Promise<void> {
   });
 }
 
-/**
- * Answers scripted per address (`POST /_standin/answers { address, answer, times? }`): each given `times` times or
- * until changed, `ok` as usual again. Addresses compare without case (e-mail addresses).
- */
+/** Answers scripted per address (`POST /_standin/answers { address, answer, times? }`). */
 export class ScriptedAnswers<A extends string> {
   private readonly scripts = new Map<string, { answer: Exclude<A, 'ok'>; times?: number }>();
   constructor(private readonly answers: readonly A[]) {}
 
-  /** The answer scripted for `address`, counted down. */
   take(address: string): Exclude<A, 'ok'> | undefined {
     const script = this.scripts.get(address.toLowerCase());
     if (!script) return undefined;
@@ -113,7 +94,6 @@ export class ScriptedAnswers<A extends string> {
     return script.answer;
   }
 
-  /** Serves the protocol every stand-in shares: `GET /_standin/received` and the answers; false for any other request. */
   async serve(req: IncomingMessage, res: ServerResponse, path: string, received: readonly unknown[]): Promise<boolean> {
     if (req.method === 'GET' && path === '/_standin/received') {
       sendJson(res, 200, received);

@@ -1,8 +1,5 @@
-/**
- * Every channel's local stand-ins, by channel (each channel's `standIns/index.ts` lists its providers'): started
- * by `npm start` and the tests (functions/local/standins.ts). A channel missing here does not compile. Local
- * only: the Lambda bundles never import this registry (.dependency-cruiser.cjs `stand-ins-local-only`).
- */
+// Every channel's local stand-ins, by channel (each channel's `standIns/index.ts` lists its providers').
+// Local only: the Lambda bundles never import this registry (.dependency-cruiser.cjs `stand-ins-local-only`).
 import type { Channel } from '../../shared/delivery';
 import { EMAIL_STAND_INS } from './email/standIns';
 import { LINE_STAND_INS } from './line/standIns';

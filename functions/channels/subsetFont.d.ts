@@ -2,7 +2,6 @@
 declare module 'subset-font' {
   interface SubsetFontOptions {
     targetFormat?: 'sfnt' | 'woff' | 'woff2' | 'truetype';
-    /** OpenType layout features kept (four-letter tags); all when left out */
     keepFeatures?: string[];
     noHinting?: boolean;
   }

@@ -1,12 +1,7 @@
-/**
- * What a handler may do outside its organization's data, each as a narrow capability over the store: no
- * capability takes an entity name or a raw key, so none writes a tenant record or answers another organization's.
- * The types only (the request context names them); they are made over the store in functions/services/auth/capabilities.ts.
- */
+/** What a handler may do outside its organization's data, each as a narrow capability over the store. */
 import type { Organization, OrganizationUser, SendRates, SendRateSetting, Session, User, UserRole } from '../../shared/entities';
 import type { Condition } from '../store/store';
 
-/** An organization a user belongs to, with the role held there. */
 export interface Membership {
   org: Organization;
   role: UserRole;
@@ -26,18 +21,15 @@ export interface WindowCount {
   endsAt: number;
 }
 
-/** Sign-in sessions (global: a session names its organization, the caller's identity decides which it is). */
 export interface Sessions {
   get(id: string): Promise<Session | undefined>;
   put(session: Session): Promise<void>;
   revoke(id: string, reason: string): Promise<void>;
 }
 
-/** The user directory: accounts are global, shared by every organization their owner belongs to. */
 export interface UserDirectory {
   get(id: string): Promise<User | undefined>;
   findBy(field: 'usernameKey' | 'emailKey', value: string): Promise<User | undefined>;
-  /** the user's organizations with the role in each (the caller's own account or a sign-in's) */
   memberships(userId: string, includeInactive?: boolean): Promise<Membership[]>;
   setUsageGuide(userId: string, usageGuide: Record<string, boolean>): Promise<void>;
 }
@@ -47,7 +39,6 @@ export interface UniqueKeys {
   ownerOf(guard: string): Promise<string | undefined>;
 }
 
-/** Rolling-window limits and counters (throttle.ts), by key. */
 export interface RateLimits {
   countsOf(now: number, limits: Limit[]): Promise<WindowCount[]>;
   assertUnder(now: number, limits: Limit[]): Promise<void>;
@@ -58,19 +49,15 @@ export interface RateLimits {
   increment(id: string, expiresAt: number, condition: Condition): Promise<number>;
 }
 
-/** The deployment's own settings (send rates), shared by every organization. */
 export interface DeploymentSettings {
-  /** the rates in force: the stored ones over the environment's defaults */
   sendRates(): Promise<{ rates: SendRates; version: number }>;
   storedSendRates(): Promise<SendRateSetting | undefined>;
-  /** writes the rates over the version read (or as the first, when none is stored); a changed one answers 720007 */
   saveSendRates(next: SendRateSetting, storedVersion: number | undefined): Promise<void>;
 }
 
 /** The caller's own organization: no id to give, so it answers no other. */
 export interface OwnOrganization {
   get(): Promise<Organization | undefined>;
-  /** the zone of its days (dashboard counters, reports) */
   zone(now: number): Promise<string>;
   /** a saved default zone holds at once in this process */
   forgetZone(): void;

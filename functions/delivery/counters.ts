@@ -1,9 +1,6 @@
-/**
- * A run's counters: one item per (run, shard) holds its totals, the same counts per hour and per device OS, and the
- * reasons of failures and skips; an event of a known channel adds to the organization's day and month items too.
- * They are written in the same transaction as the record that makes the event count once (ledger.ts), so the
- * counters always equal the records; reading a run's totals is one query, whatever the audience's size.
- */
+// A run's counters: one item per (run, shard) holds its totals, the same counts per hour and per device OS. They are
+// written in the same transaction as the record that makes the event count once (ledger.ts), so the counters always
+// equal the records; reading a run's totals is one query, whatever the audience's size.
 import type { Channel, SendFailureReason } from '../../shared/delivery';
 import { type CounterOs, DAILY_IN_MONTH, orgDayField, SHARE_FIELDS, shardOf } from '../../shared/entities';
 import { MESSAGE_TYPES, type MessageType } from '../../shared/plan/plan';
@@ -28,31 +25,20 @@ export type Counter =
   | 'likes'
   | 'dislikes'
   | 'parts';
-/** What recipients did, counted on the organization's days too (matched and held are a run's bookkeeping). */
 const EVENT_COUNTERS: ReadonlySet<Counter> = new Set(['sent', 'failed', 'skipped', 'uncertain', 'opens', 'clicks', 'unsubscribes', 'bounces', 'complaints', 'likes', 'dislikes']);
-/** The counter key of one event: its run, and where known its channel (the organization's days count it) and OS. */
 export type CounterKey = { orgId: number; planId: string; runId: string; accountId: string; channel?: Channel; os?: CounterOs };
-/** Adds of one OS (none: not a push device, or not known). */
 export type OsAdd = { os?: CounterOs; add: Partial<Record<Counter, number>> };
-/** The outcomes whose reasons are counted too. */
 export type ReasonCounter = 'failed' | 'skipped';
 
 export interface RunTotals {
   total: Record<Counter, number>;
-  /** push sends, opens and clicks per device OS */
   os: Partial<Record<CounterOs, Partial<Record<Counter, number>>>>;
   hours: Record<string, Partial<Record<Counter, number>>>;
-  /** failures and skips by reason */
   reasons: Record<ReasonCounter, Partial<Record<SendFailureReason, number>>>;
 }
 
-/** A run's name in a worker's memory (grouping its writes, the runs it has seen read whole); its items are keyed by counterItems. */
 export const runKeyOf = (k: { orgId: number; planId: string; runId: string }) => `${k.orgId}#${k.planId}#${k.runId}`;
-/**
- * The run an event trigger's sends are counted under, whatever their limiter window (`t<start>`, `te<event>`: the
- * ledger's claims stay per window): one planRun row and one set of counter items per plan, which the message
- * detail reads as it reads any run, however many recipients and windows there are.
- */
+/** The run an event trigger's sends are counted under. */
 export const TRIGGER_RUN = 't-sends';
 const counterRunOf = <R extends { runId: string }>(run: R): R => (run.runId.startsWith('t') ? { ...run, runId: TRIGGER_RUN } : run);
 const hourOf = (ms: number) => new Date(ms).toISOString().slice(0, 13);
@@ -74,7 +60,6 @@ function messageTypeOf(store: Store, orgId: number, planId: string): Promise<Mes
   return type;
 }
 
-/** The counter items of runs and of the organization's days, written inside the ledger's transactions. */
 export class RunCounters {
   constructor(
     protected readonly store: Store,
@@ -83,10 +68,9 @@ export class RunCounters {
 
   /**
    * The counter adds of one event: one item per (run, shard) holds the run's totals (`sent`), the same counts per
-   * hour (`sent@2026-11-22T09`) and per OS (`sent|IOS`), so an outcome moves them all in a single item write. A
-   * failure or a skip also counts its reason (`failed:BOUNCE`, totals only), so the detail page shows every
-   * reason without reading records. An event of a known channel adds to the organization's day as well, in the
-   * same transaction as the record it counts: a redelivered event whose record is refused counts nowhere.
+   * hour (`sent@2026-11-22T09`) and per OS (`sent|IOS`), so an outcome moves them all in a single item write. An
+   * event of a known channel adds to the organization's day as well, in the same transaction as the record it counts:
+   * a redelivered event whose record is refused counts nowhere.
    */
   async counterItems(
     k: CounterKey,
@@ -100,7 +84,6 @@ export class RunCounters {
     return [this.counterUpdate(k, shard, parts, reason ? { [`${reason.of}:${reason.reason}`]: 1 } : {}, at), ...(await this.orgDayUpdate(k, shard, parts, at))];
   }
 
-  /** One counter item's add: totals, this hour's and each OS's counts of `parts`, and reason counts (`failed:BOUNCE`). */
   counterUpdate(
     run: { orgId: number; planId: string; runId: string },
     slot: number,
@@ -125,12 +108,6 @@ export class RunCounters {
     return this.store.updateItem('deliveryCounter', key, { add: Object.fromEntries(adds) });
   }
 
-  /**
-   * The organization's items of an event of a known channel (counterItems `orgDay`, `orgMonth`): the day's
-   * counts, hour and shares, and the month's counts (with the day's trend counts) and shares. None when nothing
-   * in `parts` is a recipient's event. Days and hours are the organization's zone's (a cached read, see
-   * organizationZoneOf): an event counts on the day and hour its clocks showed when it was counted.
-   */
   async orgDayUpdate(k: { orgId: number; planId: string; channel?: Channel }, shard: number, parts: readonly OsAdd[], at = this.clock.now()): Promise<TransactItem[]> {
     if (!k.channel || !parts.some(({ add }) => Object.entries(add).some(([field, n]) => n && EVENT_COUNTERS.has(field as Counter)))) return [];
     const { day, hour } = localDayHourOf(at, await organizationZoneOf(this.store, k.orgId, at));
@@ -172,30 +149,26 @@ export class RunCounters {
   }
 
   /**
-   * The organization's adds of an event outside a run (an app reporting that a push was opened): its day and
-   * month items only, written by the caller in one transaction with the record that makes the event count once.
+   * The organization's adds of an event outside a run (an app reporting that a push was opened): its day and month
+   * items only, written by the caller in one transaction with the record that makes the event count once.
    */
   orgCounterItems(k: { orgId: number; planId: string; channel: Channel; accountId: string; os?: CounterOs }, add: Partial<Record<Counter, number>>): Promise<TransactItem[]> {
     return this.orgDayUpdate(k, shardOf(k.accountId), [{ ...(k.os ? { os: k.os } : {}), add }]);
   }
 
-  /** Adds to the counters outside a ledger write (audience matched, opens, clicks). */
   async count(k: CounterKey, add: Partial<Record<Counter, number>>): Promise<void> {
     await this.store.transact(await this.counterItems(k, add));
   }
 
-  /** The run's totals: one query over its counter items (shards and hours), independent of the audience size. */
   async totals(run: { orgId: number; planId: string; runId: string }): Promise<RunTotals> {
     return sumCounters(await this.counters(run.orgId).list(counterItems.runCounters.rest(run)));
   }
 
-  /** The counter table of the run's organization: the keys of counterItems' kinds, under its id. */
   protected counters(orgId: number) {
     return this.store.forOrg(orgId).keyed('deliveryCounter');
   }
 }
 
-/** A run's counter items summed: totals, counts per hour (`sent@<hour>`) and per reason (`failed:BOUNCE`). */
 export function sumCounters(items: readonly object[]): RunTotals {
   const total: Record<Counter, number> = {
     matched: 0,
@@ -239,7 +212,6 @@ export function sumCounters(items: readonly object[]): RunTotals {
   return { total, os, hours, reasons };
 }
 
-/** The counter adds of completions: per OS, with SMS parts when sent, and failure reasons. */
 export function completionAdds(completions: readonly { key: { os?: CounterOs }; outcome: { status: 'SENT' | 'FAILED'; reason?: SendFailureReason }; parts?: number }[]): {
   parts: OsAdd[];
   reasons: Record<string, number>;

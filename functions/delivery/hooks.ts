@@ -1,9 +1,5 @@
-/**
- * A recipient-action trigger's inbound webhook (spec 001 section 3.4 "webhook"): the team's own back end tells
- * Herald that an account did the trigger's action, as Braze's API-triggered sends and Pinpoint's events API let
- * it. Each trigger has its own endpoint and token; only the token's hash is stored (triggerState `hook#<org>#<plan>`),
- * so the token is in `trigger.issueWebhookToken`'s answer once and nowhere else.
- */
+// A recipient-action trigger's inbound webhook (spec 001 section 3.4 "webhook"). Only the token's hash is stored, so
+// the token appears once, in `trigger.issueWebhookToken`'s answer.
 import { timingSafeEqual } from 'node:crypto';
 import { hashToken, randomToken } from '../platform/randomTokens';
 import { type Store, TenantStore } from '../store/store';

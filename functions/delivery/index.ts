@@ -1,9 +1,6 @@
-/**
- * The delivery pipeline's one door: what operations, tracking and the local composition may use of it. Handlers
- * get the ledger and the plan's state changes bound to their tenant store (the organization comes from the
- * verified caller, never from a record they pass); tracking, a worker of its own, gets the platform ledger.
- * Work is handed to the pipeline through the ports (the queue, the scheduler) and the contracts in messages.ts.
- */
+// The delivery pipeline's one door: what operations, tracking and the local composition may use of it. Handlers get
+// the ledger and the plan's state changes bound to their tenant store (the organization comes from the verified
+// caller, never from a record they pass); tracking, a worker of its own, gets the platform ledger.
 import { AppError } from '../../shared/errors';
 import type { Plan } from '../../shared/plan/plan';
 import { TenantStore } from '../store/store';

@@ -1,17 +1,7 @@
-/**
- * The journey engine: a builder plan's recipients moving through its steps (shared/plan/journey.ts).
- *
- * State is one item per (plan, recipient) (journeyState), written only when the recipient moves: a move is a
- * conditional update from the step the recipient is at, in one transaction (up to 50 moves) with the run's
- * per-step counters, so a move and its count happen once however often a queue message is delivered
- * (./journeyWrites.ts).
- *   journey     recipients at a step: a message step sends (through the ledger, under the run `<runId>~<step>`,
- *               so once per (plan, step, recipient)) and moves them on; a wait, a branch or a holdout moves those
- *               due; a split sends each down its variant. A message finding a recipient already moved on from its
- *               step hands it on again (the move was written, the hand-on may have been lost).
- *   journeyDue  a minute came: the recipients due then at a timed step are handed to `journey`
- *               (./journeyDispatch.ts).
- */
+// The journey engine: a builder plan's recipients moving through its steps (shared/plan/journey.ts). A move is a
+// conditional update from the step the recipient is at, in one transaction with its counters (./journeyWrites.ts),
+// so it happens once however often a message comes; a message step sends under the run `<runId>~<step>` (once per
+// recipient); a recipient found already moved on is handed on again (the move was written, the hand-on may be lost).
 import type { Account, JourneyState } from '../../shared/entities';
 import { bucketOf, dueAtOf, type Journey, journeyOf, type StepOf, stepRunId, variantOf } from '../../shared/plan/journey';
 import type { Plan } from '../../shared/plan/plan';

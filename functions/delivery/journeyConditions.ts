@@ -1,7 +1,4 @@
-/**
- * What a branch and a split decide at the end of their window (./journey.ts): whether a recipient converted,
- * opened or clicked, and which of a split's variants won.
- */
+/** What a branch and a split decide at the end of their window (./journey.ts). */
 import type { JourneyState } from '../../shared/entities';
 import { type Journey, type StepOf, stepRunId } from '../../shared/plan/journey';
 import type { Store } from '../store/store';

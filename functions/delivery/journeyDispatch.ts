@@ -1,9 +1,5 @@
-/**
- * The journey's scheduling (./journey.ts): recipients who arrived at a step are handed on, at once on the delivery
- * queue for an untimed step or when due, and at a timed step to the schedule of their due minute. Recipients due
- * in the same minute share one scheduled message per (plan, step, minute), never one schedule each; when it comes,
- * those due then are read from the sparse `due` index and handed to the step.
- */
+// The journey's scheduling (./journey.ts): recipients due in the same minute share one schedule per (plan, step,
+// minute), never one each; when it comes, those due are read from the sparse `due` index.
 import { createHash } from 'node:crypto';
 import { JOURNEY_SHARDS } from '../../shared/entities';
 import { dueMinuteOf, type Journey, type JourneyStep } from '../../shared/plan/journey';
@@ -14,14 +10,12 @@ import { DELIVERY_QUEUE, type DeliveryMessageOf, JOURNEY_BATCH } from './message
 import type { RunRef } from './pipeline';
 import { chunksOf, waitKeyOf } from './journeyWrites';
 
-/** A recipient at a step, and when it is due there (a timed step). */
 export interface Arrival {
   accountId: string;
   stepId: string;
   dueAt?: number;
 }
 
-/** Recipients at a message step wait in its channel's lane; at a wait, a branch or a split, in the organization's. */
 const laneAt = (orgId: number, step: JourneyStep | undefined) => laneOf(orgId, step?.type === 'MESSAGE' ? step.channel : undefined);
 
 /** One schedule per (plan, run, step, minute); EventBridge names are at most 64 characters. */
@@ -31,7 +25,6 @@ export const journeyScheduleName = (run: RunRef, stepId: string, minute: number)
 export function journeyDispatch(deps: { store: Store; clock: Clock; ports: DeliveryPorts }) {
   const { store, clock, ports } = deps;
 
-  /** Recipients handed to a step now, in batches on its lane. */
   async function handOn(run: RunRef, journey: Journey, stepId: string, accountIds: readonly string[]): Promise<void> {
     for (const ids of chunksOf(accountIds, JOURNEY_BATCH)) {
       await ports.queue.send(DELIVERY_QUEUE, { kind: 'journey', ...run, stepId, accountIds: ids } satisfies DeliveryMessageOf<'journey'>, laneAt(run.orgId, journey.steps[stepId]));
@@ -63,7 +56,6 @@ export function journeyDispatch(deps: { store: Store; clock: Clock; ports: Deliv
       await Promise.all(sends);
     },
 
-    /** A minute came: the recipients due then at a timed step, read from the `due` index shard by shard, go to the step. */
     async handOnDue(run: RunRef, journey: Journey, stepId: string, minute: number): Promise<void> {
       await Promise.all(
         Array.from({ length: JOURNEY_SHARDS }, async (_, shard) => {

@@ -1,8 +1,6 @@
-/**
- * The journey's state writes (./journey.ts): a recipient's state item is put when it enters and updated when it
- * moves, each conditional on where the recipient is, in transactions of up to CHUNK with the run's counter item,
- * so a move and its count happen once however often a queue message is delivered.
- */
+// The journey's state writes (./journey.ts): a recipient's state item is put when it enters and updated when it
+// moves, each conditional on where the recipient is, in transactions of up to CHUNK with the run's counter item, so a
+// move and its count happen once however often a queue message is delivered.
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { JOURNEY_SHARDS, type JourneyState, shardOf } from '../../shared/entities';
@@ -11,7 +9,6 @@ import { counterItems } from '../store/counterItems';
 import { requestItem, type Store, type TransactItem } from '../store/store';
 import type { RunRef } from './pipeline';
 
-/** Moves written in one transaction, with one counter item: well under DynamoDB's 100 items. */
 const CHUNK = 50;
 
 export const stateRest = (planId: string, accountId: string) => `${planId}#${shardOf(accountId, JOURNEY_SHARDS)}`;
@@ -23,18 +20,15 @@ export function chunksOf<T>(list: readonly T[], size: number): T[][] {
   return out;
 }
 
-/** A recipient's move from the step it is at, as planned: where to, when it is due there, whether it leaves. */
 export interface PlannedMove {
   accountId: string;
   from: string;
   to: string;
-  /** to wait at the split for its winner */
   holdout?: boolean;
   dueAt?: number;
   exit: boolean;
 }
 
-/** A recipient's entry at the journey's first step. */
 export interface Entry {
   accountId: string;
   stepId: string;
@@ -49,7 +43,6 @@ export function journeyWrites(store: Store) {
   const states = (orgId: number) => store.forOrg(orgId).keyed('journeyState');
 
   return {
-    /** The run's journey counters' add: `entered`, `exited` and `at:<step>` (one of 16 items, picked per write). */
     counterItem(run: RunRef, add: Record<string, number>): TransactItem | undefined {
       const entries = Object.entries(add).filter(([, n]) => n > 0);
       if (entries.length === 0) return undefined;
@@ -61,10 +54,7 @@ export function journeyWrites(store: Store) {
       return store.updateItem('deliveryCounter', key, { add: Object.fromEntries(entries) });
     },
 
-    /**
-     * Writes `entries` in transactions of CHUNK with their counter item; an entry whose condition fails (moved
-     * already, entered already) is refused and the rest of its chunk written again without it.
-     */
+    /** An entry whose condition fails (moved or entered already) is refused; the rest of its chunk is written again. */
     async writeAll<T>(entries: readonly T[], itemOf: (e: T) => TransactItem, counterOf: (written: T[]) => TransactItem | undefined): Promise<{ written: T[]; refused: T[] }> {
       const written: T[] = [];
       const refused: T[] = [];
@@ -93,7 +83,6 @@ export function journeyWrites(store: Store) {
       return { written, refused };
     },
 
-    /** The recipient's state put at the entry step: new, or (`again`) after it left an earlier run. */
     entryItem(run: RunRef, e: Entry, now: number): TransactItem {
       const state: Omit<JourneyState, 'planShard'> = {
         accountId: e.accountId,

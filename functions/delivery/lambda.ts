@@ -1,4 +1,4 @@
-/** The delivery worker Lambda: the send pipeline's steps from the delivery queue, each channel through its adapter's provider. */
+/** The delivery worker Lambda: the send pipeline's steps from the delivery queue. */
 import type { SQSEvent } from 'aws-lambda';
 import { channelSenders } from '../channels';
 import { storedSendRates } from '../domain/sendRates';

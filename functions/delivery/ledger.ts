@@ -1,38 +1,29 @@
 /**
- * The exactly-once ledger. Each recipient of a run has one sent record, and **that record alone decides who
- * sends**: it is claimed by a conditional put (`attribute_not_exists`) before the provider is called, and every
- * later change is conditional on the state and the attempt the writer saw. No record is ever written without a
- * condition, so whatever batch, redelivery, zone or takeover a recipient arrives in, one attempt holds it.
+ * The exactly-once ledger: each recipient of a run has one sent record, and **that record alone decides who sends**.
+ * It is claimed by a conditional put (`attribute_not_exists`) before the provider is called, and every later change
+ * is conditional on the state and attempt the writer saw: no write without a condition, so one attempt holds it.
  *
- * | state     | made by                                   | next                                   | by whom, on which condition        |
- * |-----------|-------------------------------------------|----------------------------------------|------------------------------------|
- * | (none)    |                                           | CLAIMED (attempt a)                    | worker: record absent              |
- * | (none)    |                                           | SKIPPED                                | worker: record absent              |
- * | CLAIMED a | worker's claim                            | SENT / FAILED, counted                 | worker a: CLAIMED by a             |
- * | CLAIMED a |                                           | (none): given back, nothing was sent   | worker a: CLAIMED by a (throttled) |
- * | CLAIMED a |                                           | UNCERTAIN, counted                     | sweep, redelivery: CLAIMED by a,   |
- * |           |                                           |                                        | claimed before the stale time      |
- * | terminal  | SENT, FAILED, SKIPPED, UNCERTAIN          | marks added (opened, clicked)          | tracking: mark absent              |
+ * | state     | made by                          | next                                 | by whom, on which condition        |
+ * |-----------|----------------------------------|--------------------------------------|------------------------------------|
+ * | (none)    |                                  | CLAIMED (attempt a)                  | worker: record absent              |
+ * | (none)    |                                  | SKIPPED                              | worker: record absent              |
+ * | CLAIMED a | worker's claim                   | SENT / FAILED, counted               | worker a: CLAIMED by a             |
+ * | CLAIMED a |                                  | (none): given back, nothing was sent | worker a: CLAIMED by a (throttled) |
+ * | CLAIMED a |                                  | UNCERTAIN, counted                   | sweep, redelivery: CLAIMED by a,   |
+ * |           |                                  |                                      | claimed before the stale time      |
+ * | terminal  | SENT, FAILED, SKIPPED, UNCERTAIN | marks added (opened, clicked)        | tracking: mark absent              |
  *
- * Crash points (the worker dies after the k-th call of a send; `tests/api/ledgerCrashes.test.ts` kills at each):
+ * Crash points (`tests/api/ledgerCrashes.test.ts` kills the worker after each call of a send):
  * - before the claim: nothing was written; the redelivery claims and sends.
- * - after the claim, before or during the provider call: the record stays CLAIMED; a redelivery finds it held
- *   and does not send; once it is older than a worker can live (the queue's visibility timeout), the sweep or a
- *   redelivery makes it UNCERTAIN (counted, shown to operators), never sent again: the provider may have it.
- * - after the provider call, before the completion: as above (UNCERTAIN; the message went out once).
- * - after the completion: the record is terminal and counted in the same transaction; nothing is left to do.
- * A completion and the sweep both need `CLAIMED by a`, so whichever comes first wins and the other is refused:
- * an outcome is counted once and a record is never overwritten by an actor that did not hold it.
- *
- * Claims not yet completed are in the sparse `openClaims` index (`openClaim` = the run's shard, removed by the
- * transition out of CLAIMED), which the sweep reads by claim time. Recipients of a wave are claimed up to CHUNK
- * in one transaction and completed up to CHUNK in one transaction with the counters (counters.ts): one request
- * per chunk, not per recipient. A chunk refused for some recipients (held by another attempt, or settled by the
- * sweep) is answered for those and tried again without them.
- *
- * There is no batch lock: a batch delivered twice at once, or again after its worker died, is sent by whichever
- * attempt claims each recipient first, and its recipients' records stop the other. So a dead worker's unsent
- * recipients go out as soon as the queue delivers its message again (no lock to outlive first).
+ * - after the claim, before the completion: the record stays CLAIMED and a redelivery does not send; once older than
+ *   a worker lives (the visibility timeout), the sweep or a redelivery makes it UNCERTAIN, never sent again.
+ * - after the completion: terminal and counted in the same transaction; nothing is left to do.
+ * Completion and sweep both need `CLAIMED by a`: whichever comes first wins, so an outcome is counted once and a
+ * record is never overwritten by an actor that did not hold it. Open claims are in the sparse `openClaims` index
+ * (removed on leaving CLAIMED), which the sweep reads by claim time. Claims, and completions with their counters,
+ * go CHUNK to a transaction; a chunk refused for some recipients is answered for those and retried without them.
+ * No batch lock: a batch delivered twice, or after its worker died, is sent by whichever attempt claims each
+ * recipient first, so a dead worker's unsent recipients go out on the queue's next delivery.
  */
 import { randomUUID } from 'node:crypto';
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
@@ -51,9 +42,7 @@ export interface LedgerKey {
   runId: string;
   channel: Channel;
   accountId: string;
-  /** one of the account's several addresses on the channel (a push device) */
   target?: string;
-  /** the push device's platform, counted per OS */
   os?: CounterOs;
 }
 
@@ -63,13 +52,12 @@ export interface Completion {
   key: LedgerKey;
   attempt: string;
   outcome: { status: Extract<SentState, 'SENT' | 'FAILED'>; providerId?: string; reason?: SendFailureReason; detail?: string };
-  /** the units the provider bills for the message (an SMS's parts), counted when it was sent */
+  /** the units the provider bills (an SMS's parts), counted when sent */
   parts?: number;
 }
 
 type Run = { orgId: number; planId: string; runId: string };
 
-/** A recipient's ledger key in a run on a channel (its device and platform only when it has them). */
 export function ledgerKeyOf({ orgId, planId, runId, channel }: Run & { channel: Channel }, { accountId, target, os }: Pick<LedgerKey, 'accountId' | 'target' | 'os'>): LedgerKey {
   return { orgId, planId, runId, channel, accountId, ...(target ? { target } : {}), ...(os ? { os } : {}) };
 }
@@ -79,10 +67,8 @@ const CHUNK = 50;
 /** A claim's condition: nobody holds the recipient yet. */
 const CLAIM_FREE = { ConditionExpression: 'attribute_not_exists(#r)', ExpressionAttributeNames: { '#r': 'recipient' } };
 
-/**
- * The `expiresAt` of an item that must outlive every delivery of a message (SQS keeps one 14 days): a day more.
- * DynamoDB expires items by its own clock, the real one, so a clock set back (a test's) never shortens it.
- */
+// Outlives every delivery of a message (SQS keeps one 14 days) by a day; DynamoDB expires by the real clock, so a
+// clock set back (a test's) never shortens it.
 export const keptPastRedeliveries = (now: number): number => Math.floor(Math.max(now, Date.now()) / 1000) + 15 * 24 * 3600;
 
 export class Ledger extends RunCounters {
@@ -90,7 +76,6 @@ export class Ledger extends RunCounters {
     return { runShard: runShardKey(k.orgId, k.planId, k.runId, shardOf(k.accountId)), recipient: `${k.channel}#${recipientKeyOf(k)}` };
   }
 
-  /** The CLAIMED record of `attempt` (in the open-claims index until it leaves CLAIMED). */
   private claimRecord(k: LedgerKey, address: string, links: string[] | undefined, attempt: string, claimedAt: number): SentRecord {
     const key = this.keyOf(k);
     // without doneAt the claim is not in the byAddress index yet
@@ -108,7 +93,6 @@ export class Ledger extends RunCounters {
     };
   }
 
-  /** Claims the recipient for a new attempt (with the links its message tracks), or answers the record that holds it. */
   async claim(k: LedgerKey, address: string, links?: string[]): Promise<ClaimResult> {
     const record = this.claimRecord(k, address, links, randomUUID(), this.clock.now());
     try {
@@ -122,11 +106,7 @@ export class Ledger extends RunCounters {
     }
   }
 
-  /**
-   * Claims several recipients, up to CHUNK in one transaction of conditional puts (one attempt per chunk). A
-   * recipient someone else holds cancels its transaction; it is answered with the record that holds it and the
-   * others are claimed again without it. Answers in order.
-   */
+  /** Claims up to CHUNK per transaction; a recipient held by another attempt is answered with its record and the rest claimed again. */
   async claimMany(entries: readonly { key: LedgerKey; address: string; links?: string[] }[]): Promise<ClaimResult[]> {
     if (entries.length === 1) return [await this.claim(entries[0]!.key, entries[0]!.address, entries[0]!.links)];
     const results: ClaimResult[] = new Array(entries.length);
@@ -153,7 +133,6 @@ export class Ledger extends RunCounters {
     return results;
   }
 
-  /** The update that makes the claim of `c.attempt` terminal (refused when the record is no longer that claim). */
   private completion(c: Completion, now: number): TransactItem {
     const { outcome } = c;
     const values: Record<string, unknown> = { ':s': outcome.status, ':d': now, ...this.claimOf(c.attempt).ExpressionAttributeValues };
@@ -177,17 +156,11 @@ export class Ledger extends RunCounters {
     };
   }
 
-  /** Records a terminal outcome of the claim held by `attempt` and counts it, in one transaction. */
   async complete(k: LedgerKey, attempt: string, outcome: Completion['outcome']): Promise<void> {
     await this.completeMany([{ key: k, attempt, outcome }]);
   }
 
-  /**
-   * Records terminal outcomes and counts them: per run and channel, up to CHUNK records in one transaction with
-   * one counter item holding their sums (a shard picked per chunk, so parallel workers rarely write the same one)
-   * and the organization's day items. A claim that is no longer its attempt's (the sweep made it UNCERTAIN) is
-   * left out, and the others are recorded without it.
-   */
+  /** Records and counts outcomes, CHUNK to a transaction; a claim the sweep settled is left out, the rest recorded. */
   async completeMany(completions: readonly Completion[]): Promise<void> {
     const groups = new Map<string, number[]>();
     for (const [i, c] of completions.entries()) {
@@ -211,7 +184,7 @@ export class Ledger extends RunCounters {
     }
   }
 
-  /** A recipient not sent to, with the reason: written terminal at once (no provider call to guard). */
+  /** Written terminal at once: no provider call to guard. */
   async skip(k: LedgerKey, address: string, reason: SendFailureReason, detail?: string): Promise<boolean> {
     const key = this.keyOf(k);
     const now = this.clock.now();
@@ -238,15 +211,11 @@ export class Ledger extends RunCounters {
     throw new Error('the skip conflicted with another write; the batch is delivered again');
   }
 
-  /**
-   * Gives a claim back when the provider surely sent nothing (throttled), so a later attempt can take it. Throws
-   * when the claim is no longer this attempt's (the sweep settled it): its holder must not claim it again.
-   */
+  /** Gives a throttled claim back (nothing was sent); throws if the sweep settled it, so its holder never claims it again. */
   async release(k: LedgerKey, attempt: string): Promise<void> {
     await this.store.deleteIf('sentRecord', this.keyOf(k), this.claimOf(attempt));
   }
 
-  /** The condition that a record is still the claim of `attempt`. */
   private claimOf(attempt: string) {
     return {
       ConditionExpression: '#st = :c AND #at = :a',
@@ -255,16 +224,11 @@ export class Ledger extends RunCounters {
     };
   }
 
-  /** A conditional update of a record as read (by its own key), as a transaction item. */
   private updateOf(record: SentRecord, update: Omit<NonNullable<TransactItem['Update']>, 'TableName' | 'Key'>): TransactItem {
     return { Update: { TableName: this.store.table('sentRecord'), Key: { runShard: record.runShard, recipient: record.recipient }, ...update } };
   }
 
-  /**
-   * A claim older than `olderThan` whose holder never completed it: the provider may or may not have taken the
-   * message. It becomes UNCERTAIN (counted, shown to operators) instead of being sent again; refused (false) when
-   * the record is no longer that stale claim.
-   */
+  /** A stale claim becomes UNCERTAIN rather than being sent again (the provider may have it); false when no longer that claim. */
   async markUncertain(record: SentRecord, olderThan: number): Promise<boolean> {
     const outcome = await this.transact([
       this.updateOf(record, {
@@ -278,12 +242,7 @@ export class Ledger extends RunCounters {
     return outcome === 'done';
   }
 
-  /**
-   * A provider's later word that a message it took never arrived (a Twilio status callback): the SENT record of
-   * that provider message becomes FAILED with the reason, and the counts move from sent to failed at the hour
-   * and day it was sent, in one transaction. Refused (false) when the record is no longer that sent message, so
-   * a repeated report changes nothing.
-   */
+  /** A provider's later word that a message never arrived: SENT becomes FAILED and counts move, once (a repeat is refused). */
   async undelivered(record: SentRecord, providerId: string, outcome: { reason: SendFailureReason; detail: string }): Promise<boolean> {
     const outcomeOf = await this.transact([
       this.updateOf(record, {
@@ -297,10 +256,7 @@ export class Ledger extends RunCounters {
     return outcomeOf === 'done';
   }
 
-  /**
-   * Claims of a run not completed yet (claimed before `olderThan` when given), from the sparse open-claims index:
-   * only claims of waves in flight or left by dead workers are there, so each shard's are read whole.
-   */
+  /** From the sparse open-claims index: only waves in flight or left by dead workers are there, so a shard's are read whole. */
   async openClaims(run: Run, olderThan?: number): Promise<SentRecord[]> {
     const shards = await Promise.all(
       Array.from({ length: DELIVERY_SHARDS }, (_, shard) =>
@@ -310,7 +266,6 @@ export class Ledger extends RunCounters {
     return shards.flat().filter((claim) => olderThan === undefined || claim.claimedAt < olderThan);
   }
 
-  /** Crash recovery of a run: claims held since before `olderThan` (longer than a worker lives) become UNCERTAIN. */
   async sweep(run: Run, olderThan: number): Promise<void> {
     for (const claim of await this.openClaims(run, olderThan)) await this.markUncertain(claim, olderThan);
   }
@@ -320,10 +275,7 @@ export class Ledger extends RunCounters {
     return this.store.get('sentRecord', this.keyOf(k));
   }
 
-  /**
-   * Runs `work` over chunks of `indices`; each answers the indices to run again (its transaction was cancelled
-   * by a conflict, or without them being refused). Gives up after a few rounds, which a queue redelivery retries.
-   */
+  /** Gives up after a few rounds of conflicts; the queue's redelivery retries. */
   private async inChunks(indices: number[], work: (chunk: number[]) => Promise<number[]>): Promise<void> {
     let pending = indices;
     for (let round = 0; pending.length > 0; round++) {
@@ -335,7 +287,6 @@ export class Ledger extends RunCounters {
     }
   }
 
-  /** One transaction: done, or the positions whose condition failed (none when it was a conflict). */
   private async transact(items: TransactItem[]): Promise<'done' | { failed: Set<number> }> {
     try {
       await this.store.rt.aws.doc.send(new TransactWriteCommand({ TransactItems: items.map(requestItem) }));
@@ -349,18 +300,12 @@ export class Ledger extends RunCounters {
   }
 }
 
-/**
- * The ledger's door for handlers: the counters and sent records of the caller's organization, read through its
- * tenant store (the organization comes from `ctx.tenant`, never from a run or payload). The pipeline and
- * tracking keep `Ledger` over the platform store for their own bookkeeping.
- */
+/** The ledger for handlers: the organization comes from `ctx.tenant`, never from a run or payload. */
 export function tenantLedger(tenant: TenantStore) {
   return {
-    /** A run's totals, as `Ledger.totals`. */
     async totals(run: { planId: string; runId: string }): Promise<RunTotals> {
       return sumCounters(await tenant.keyed('deliveryCounter').list(counterItems.runCounters.rest(run)));
     },
-    /** The sent record of one recipient of a run, if any. */
     record(k: Omit<LedgerKey, 'orgId'>): Promise<SentRecord | undefined> {
       const shard = shardOf(k.accountId);
       return tenant.keyed('sentRecord').get(`${k.planId}#${k.runId}#${shard}`, `${k.channel}#${recipientKeyOf(k)}`);

@@ -1,25 +1,16 @@
-/**
- * What travels on the delivery queue. Every record is parsed with these schemas before it is handled; a record
- * that does not parse is reported failed (and reaches the dead-letter queue), never half-handled.
- */
+// What travels on the delivery queue: a record that does not parse is reported failed, never half-handled.
 import * as z from 'zod';
 import { CHANNELS, SEND_FAILURE_REASONS, type SendFailureReason } from '../../shared/delivery';
 import { DEVICE_PLATFORMS } from '../../shared/entities';
 
-/** The queue delivery work travels on. */
 export const DELIVERY_QUEUE = 'delivery';
 
-/** What a send needs of a recipient, read once by the audience fan-out. */
 export const recipientSchema = z.object({
   accountId: z.string().min(1).max(128),
-  /** which of the account's addresses on the channel this is (a push device's id); absent where it has one */
   target: z.string().min(1).max(128).optional(),
-  /** a push device's platform, for the counters per OS */
   os: z.enum(DEVICE_PLATFORMS).optional(),
-  /** an email address, a phone number, a push token, a LINE user id or a printed postal address */
   address: z.string().min(1).max(1000),
   locale: z.string().max(35).optional(),
-  /** IANA zone, for quiet hours; the organization's when absent */
   timeZone: z.string().max(64).optional(),
   firstName: z.string().max(200).optional(),
   lastName: z.string().max(200).optional(),
@@ -27,7 +18,6 @@ export const recipientSchema = z.object({
   /** not to be sent (a letter's incomplete address): recorded SKIPPED with this reason and detail */
   skip: z.object({ reason: z.enum(Object.keys(SEND_FAILURE_REASONS) as [SendFailureReason]), detail: z.string().max(300).optional() }).optional(),
   attributes: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
-  /** the preset values the message asks for (`{{preset.<variable>.<alias>}}`): variable → alias → value */
   preset: z.record(z.string(), z.record(z.string(), z.string())).optional(),
 });
 export type Recipient = z.infer<typeof recipientSchema>;
@@ -42,10 +32,6 @@ export const JOURNEY_BATCH = 50;
 export const deliveryMessageSchema = z.discriminatedUnion('kind', [
   /** a plan's time came (from its schedule, or at once for "immediately") */
   z.object({ kind: z.literal('fire'), orgId: z.number().int(), planId: z.string().min(1), dueAt: z.number().int() }),
-  /**
-   * one page of one account shard of a run's audience; `cursor` is the id of the last account read; with `zone`,
-   * of that zone's accounts only (a recurring schedule's firing: NO_ZONE reads those without a zone)
-   */
   z.object({
     kind: z.literal('audience'),
     ...runRef,
@@ -59,23 +45,13 @@ export const deliveryMessageSchema = z.discriminatedUnion('kind', [
     ...runRef,
     channel: z.enum(CHANNELS),
     recipients: z.array(recipientSchema).min(1).max(SEND_BATCH),
-    /**
-     * the batch's place in its run's audience (`<shard>#<page>#<index>`): however often its page is read, the
-     * same recipients under the same name. Absent for batches made elsewhere (journeys, event triggers, a held
-     * part of a batch).
-     */
+    /** the batch's place in its run's audience (`<shard>#<page>#<index>`): the same name however often its page is read */
     batch: z.string().min(1).max(200).optional(),
   }),
   /** is the run done? (and claims left by dead workers become uncertain) */
   z.object({ kind: z.literal('check'), ...runRef }),
-  /** these recipients of a builder plan's run are at `stepId` (or were: a redelivery finds them moved on) */
   z.object({ kind: z.literal('journey'), ...runRef, stepId: z.string().min(1).max(64), accountIds: z.array(z.string().min(1).max(128)).min(1).max(JOURNEY_BATCH) }),
-  /** the minute came when recipients waiting at `stepId` (a wait, a branch's window, a holdout) are due */
   z.object({ kind: z.literal('journeyDue'), ...runRef, stepId: z.string().min(1).max(64), minute: z.number().int() }),
-  /**
-   * a recurring schedule's firing for the zones whose occurrence is `dueAt` (all accounts when the schedule is
-   * not in the recipients' zones); `start` only schedules the first firing (the plan was just made active)
-   */
   z.object({
     kind: z.literal('recurring'),
     orgId: z.number().int(),
@@ -84,7 +60,6 @@ export const deliveryMessageSchema = z.discriminatedUnion('kind', [
     zones: z.array(z.string().min(1).max(64)).max(1000),
     start: z.boolean().optional(),
   }),
-  /** an account's app events, as the app SDK API recorded them, with the trigger index keys each may wake */
   z.object({
     kind: z.literal('events'),
     orgId: z.number().int(),
@@ -94,15 +69,12 @@ export const deliveryMessageSchema = z.discriminatedUnion('kind', [
       .array(z.object({ id: z.string().min(1).max(64), keys: z.array(z.string().min(1).max(200)).max(4) }))
       .min(1)
       .max(100),
-    /** heard by this plan only (a call of its trigger's webhook), not through the index */
     planId: z.string().min(1).optional(),
   }),
-  /** an event trigger's message to one recipient in one limiter window (`runId` names the window) */
   z.object({ kind: z.literal('triggerSend'), ...runRef, accountId: z.string().min(1).max(128) }),
 ]);
 export type DeliveryMessage = z.infer<typeof deliveryMessageSchema>;
 export type SendBatch = Extract<DeliveryMessage, { kind: 'send' }>;
 export type DeliveryMessageOf<K extends DeliveryMessage['kind']> = Extract<DeliveryMessage, { kind: K }>;
 
-/** Audience pages read this many accounts. */
 export const AUDIENCE_PAGE = 500;

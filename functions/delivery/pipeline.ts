@@ -1,11 +1,9 @@
-/**
- * The send pipeline's steps, each a message on the delivery queue so every step is retried on its own:
- *   fire      a plan's time came: ACTIVE → IN_PROGRESS and a run, once however often it fires;
- *   audience  one page of one account shard: the segment's matches become send batches;
- *   send      one batch (sendWorker.ts);
- *   check     the run is done once every shard is read and every match has an outcome; claims left by dead
- *             workers become uncertain.
- */
+// The send pipeline's steps, each a message on the delivery queue so every step is retried on its own:
+//   fire      a plan's time came: ACTIVE → IN_PROGRESS and a run, once however often it fires;
+//   audience  one page of one account shard: the segment's matches become send batches;
+//   send      one batch (sendWorker.ts);
+//   check     the run is done once every shard is read and every match has an outcome; claims left by dead
+//             workers become uncertain.
 import { randomUUID } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
@@ -39,7 +37,6 @@ export interface PipelineDeps {
   staleClaimMs: number;
   /** told once a run completes (the worker posts a job: the requesters are notified off the send path) */
   onRunEnd?: (run: { orgId: number; planId: string; runId: string }) => Promise<void>;
-  /** a builder plan's journey (journey.ts): its audience enters there, and its run ends when everyone has exited */
   journey?: JourneyDoor;
 }
 
@@ -49,10 +46,8 @@ export interface RunRef {
   runId: string;
 }
 
-/** What the pipeline asks of the journey engine. */
 export interface JourneyDoor {
   enter(run: RunRef, plan: Plan, accounts: readonly Account[]): Promise<void>;
-  /** everyone who entered the run has exited */
   finished(run: RunRef): Promise<boolean>;
 }
 
@@ -62,11 +57,6 @@ export const checkScheduleName = (orgId: number, planId: string, runId: string) 
 const STILL_RUNNING = { ConditionExpression: '#s = :running', ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':running': 'RUNNING' } };
 export const runIdOf = (dueAt: number) => `r${dueAt}`;
 
-/**
- * Schedules the plan's fire at its instant (or at once). A recurring schedule's firings are planned by the
- * pipeline from the organization's zones (triggers.ts); an event trigger waits for its events (the index of
- * ACTIVE plans is written with the plan's state, in planState.ts).
- */
 export async function scheduleFire(ports: DeliveryPorts, plan: Plan, dueAt: number, now: number): Promise<void> {
   if (plan.trigger.kind === 'RECURRING') {
     const start: DeliveryMessageOf<'recurring'> = { kind: 'recurring', orgId: plan.orgId, planId: plan.id, dueAt: now, zones: [], start: true };
@@ -81,7 +71,6 @@ export async function scheduleFire(ports: DeliveryPorts, plan: Plan, dueAt: numb
 
 const { pageBatch, pageMarker } = counterItems;
 
-/** Stores a page's batches under the reading that made them, before its marker names the reading (see `audience`). */
 export async function storePageBatches(store: Store, run: RunRef, page: string, reading: string, batches: readonly Recipient[][], now: number): Promise<void> {
   const expiresAt = keptPastRedeliveries(now);
   await store
@@ -90,13 +79,11 @@ export async function storePageBatches(store: Store, run: RunRef, page: string, 
     .putMany(batches.map((recipients, i) => ({ rest: pageBatch.rest(run, page), item: { slot: pageBatch.slot(page, reading, i), recipients, expiresAt } })));
 }
 
-/** One batch of a run's audience on the delivery queue, named by its place in the audience (`batch`). */
 async function queueSendBatch(ports: DeliveryPorts, run: RunRef, channel: Channel, recipients: Recipient[], batch: string | undefined): Promise<void> {
   const message: DeliveryMessageOf<'send'> = { kind: 'send', orgId: run.orgId, planId: run.planId, runId: run.runId, channel, recipients, ...(batch ? { batch } : {}) };
   await ports.queue.send(DELIVERY_QUEUE, message, laneOf(run.orgId, channel));
 }
 
-/** A run's recipients on the delivery queue, SEND_BATCH to a message, in the lane of its organization and channel. */
 export async function queueSendBatches(
   ports: DeliveryPorts,
   run: { orgId: number; planId: string; runId: string },
@@ -112,10 +99,7 @@ export async function queueSendBatches(
   }
 }
 
-/**
- * A run just written RUNNING: its audience read shard by shard (in the lane of the plan's channel), and its check
- * scheduled every minute.
- */
+/** A run just written RUNNING: its audience read shard by shard (in the lane of the plan's channel). */
 export async function startRun(ports: DeliveryPorts, run: { orgId: number; planId: string; runId: string }, channel: Channel): Promise<void> {
   await Promise.all(
     Array.from({ length: ACCOUNT_SHARDS }, (_, shard) =>
@@ -132,10 +116,8 @@ export function pipeline(deps: PipelineDeps) {
   const { store, clock, ledger } = deps;
 
   const getPlan = (orgId: number, planId: string) => store.forOrg(orgId).get('plan', planId);
-  /** A plan's runs, in its organization (the tenant store builds their keys). */
   const runsOf = (orgId: number) => store.forOrg(orgId).keyed('planRun');
   const getRun = (orgId: number, planId: string, runId: string) => runsOf(orgId).get(planId, runId);
-  /** The counter table in the run's organization (counterItems' kinds). */
   const countersOf = (orgId: number) => store.forOrg(orgId).keyed('deliveryCounter');
 
   async function fire(m: DeliveryMessageOf<'fire'>): Promise<void> {
@@ -171,7 +153,6 @@ export function pipeline(deps: PipelineDeps) {
     const page = m.zone ? await readZonePage(store, m.orgId, m.zone, m.shard, m.cursor, AUDIENCE_PAGE) : await readShardPage(store, m.orgId, m.shard, m.cursor, AUDIENCE_PAGE);
     const matched = page.accounts.filter(matches);
     if (plan.type === 'BUILDER') {
-      // a campaign's audience enters its journey: the journey counts who entered and moves them on
       if (!deps.journey) throw new Error('a builder plan needs the journey engine');
       await deps.journey.enter({ orgId: m.orgId, planId: m.planId, runId: m.runId }, plan, matched);
       return nextPage(m, plan.channel, page.next);
@@ -206,7 +187,6 @@ export function pipeline(deps: PipelineDeps) {
     return nextPage(m, plan.channel, won.next);
   }
 
-  /** The batches a page's winning reading stored, in order. */
   async function storedBatches(m: RunRef, page: string, reading: string, count: number): Promise<Recipient[][]> {
     const keys = Array.from({ length: count }, (_, i) => ({ rest: pageBatch.rest(m, page), sort: pageBatch.slot(page, reading, i) }));
     return (await countersOf(m.orgId).getMany(keys)).map((item, i) => {
@@ -216,13 +196,11 @@ export function pipeline(deps: PipelineDeps) {
     });
   }
 
-  /** The shard's next page, or the shard marked done and the run checked. */
   async function nextPage(m: DeliveryMessageOf<'audience'>, channel: Channel, next: string | undefined): Promise<void> {
     if (next) {
       await deps.ports.queue.send(DELIVERY_QUEUE, { ...m, page: m.page + 1, cursor: next } satisfies DeliveryMessageOf<'audience'>, laneOf(m.orgId, channel));
       return;
     }
-    // a zone's shard (a recurring firing in the recipients' zones) or a shard of all accounts
     const part = m.zone ? `${m.zone}|${m.shard}` : String(m.shard);
     await store.rt.aws.doc.send(
       // a string set: marking a shard done twice is harmless
@@ -237,10 +215,6 @@ export function pipeline(deps: PipelineDeps) {
     await check({ kind: 'check', orgId: m.orgId, planId: m.planId, runId: m.runId });
   }
 
-  /**
-   * A campaign's message steps' open claims (each step sends under its own run): those held longer than a worker
-   * lives were left by dead ones and become UNCERTAIN; answers whether any is still in flight.
-   */
   async function stepClaimsInFlight(m: RunRef, plan: Plan): Promise<boolean> {
     const journey = journeyOf(plan);
     if (!journey) return false;
@@ -255,13 +229,8 @@ export function pipeline(deps: PipelineDeps) {
     return inFlight;
   }
 
-  /**
-   * Runs this worker has seen with every shard read: their `matched` is final (a page is counted before its shard
-   * is marked done), so after a send their counters are read alongside the run instead of after it.
-   */
   const audienceRead = new Set<string>();
 
-  /** Completes the run when every shard is read and every match has an outcome. */
   async function check(m: DeliveryMessageOf<'check'>, opts: { afterSend?: boolean } = {}): Promise<void> {
     const runKey = runKeyOf(m);
     // after a send to a run whose audience is read whole, the counters alone say whether it can be complete: the

@@ -1,9 +1,6 @@
-/**
- * A plan's state changes, written one way for people (planAction) and for the pipeline (fire, complete,
- * expire): the state machine decides; the plan is written only if its version is still the one read, in one
- * transaction with its operation record and whatever else the change brings (a run). Nothing is stored on a
- * refusal.
- */
+// A plan's state changes, written one way for people (planAction) and for the pipeline (fire, complete, expire): the
+// state machine decides; the plan is written only if its version is still the one read, in one transaction with its
+// operation record and whatever else the change brings (a run).
 import { randomUUID } from 'node:crypto';
 import type { ErrorCode } from '../../shared/errors';
 import { AppError } from '../../shared/errors';
@@ -18,7 +15,6 @@ export const SYSTEM_ACTOR = 'system';
 /** Who makes the changes no person makes (fire, complete, activate, expire): the system, recorded as SYSTEM_ACTOR. */
 export const BY_SYSTEM = { actor: { kind: 'system' }, by: SYSTEM_ACTOR } as const satisfies Pick<TransitionInput, 'actor' | 'by'>;
 
-/** Operation record ids sort by time. */
 export function operationRecordId(at: number): string {
   return `${String(at).padStart(15, '0')}-${randomUUID().slice(0, 8)}`;
 }
@@ -27,23 +23,17 @@ export interface TransitionInput {
   plan: Plan;
   action: PlanAction;
   actor: PlanActor;
-  /** the user id, or SYSTEM_ACTOR */
   by: string;
   now: number;
-  /** fields changed with the state (approval, rejection, trigger) */
   changes?: Partial<Plan>;
   reason?: string;
   rejectType?: OperationRecord['rejectType'];
-  /** more writes of the same change */
   with?: (TransactItem & { failCode?: ErrorCode })[];
   /** a stale version answers this (the pipeline uses it to tell "someone else did it") */
   staleCode?: ErrorCode;
 }
 
-/**
- * A person works on a message only of a type their role holds (spec 000 section 6: message types gate features):
- * 730001 naming the type, in every language (the reader's is chosen when answered).
- */
+/** A person works on a message only of a type their role holds (spec 000 section 6: message types gate features). */
 export function requireMessageType(permissions: readonly string[], type: MessageType | undefined): void {
   const t = type ?? 1;
   if (permissions.includes(MESSAGE_TYPE_PERMISSION[t])) return;
@@ -52,7 +42,6 @@ export function requireMessageType(permissions: readonly string[], type: Message
   throw new AppError('730001', { en: fillText(text.en, { type: name.en }), zh: fillText(text.zh, { type: name.zh }), ja: fillText(text.ja, { type: name.ja }) });
 }
 
-/** Applies `action` to the plan and answers the plan as stored, or throws the refusal's code. */
 export async function applyTransition(store: Store, input: TransitionInput): Promise<Plan | undefined> {
   const { plan, action, now } = input;
   // every action of a person, on the type the message has and on one a save gives it

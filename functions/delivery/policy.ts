@@ -1,10 +1,5 @@
-/**
- * An organization's sending rules (its system setting), applied by the send worker before a recipient is
- * claimed: quiet hours, in the recipient's time zone, hold SMS and push until the window opens (held, not
- * failed); a frequency cap lets each recipient get at most N messages of a channel per day (UTC), the rest
- * skipped with PER_USER_LIMIT_REACHED. Both are for Ad-Hoc messages: a Lifecycle one (a receipt, a reminder the
- * recipient's own doing asked for) goes at once and uncounted, unless the organization has them apply to it too.
- */
+// An organization's sending rules, applied before a recipient is claimed: quiet hours hold (not fail) SMS and push
+// until the window opens, a cap skips the rest of the day; both only for Ad-Hoc messages unless the setting says so.
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type Channel, channelsWith } from '../../shared/delivery';
@@ -14,29 +9,18 @@ import { normalizePhone } from '../../shared/phone';
 import type { Clock } from '../platform/runtime';
 import type { Store } from '../store/store';
 
-/** The channels that wake a phone: quiet hours hold them. */
 export const QUIET_CHANNELS: readonly Channel[] = channelsWith('quietHours');
 
 export interface SendPolicy {
-  /** messages per recipient per day, by channel; 0 or absent: no cap */
   caps: Partial<Record<Channel, number>>;
   quietHours: QuietHours;
-  /** the zone of recipients who have none: the organization's, else UTC */
   defaultTimeZone: string;
-  /** every iOS push asks for mutable content (system setting; absent: only with media or buttons) */
   mutableContent?: boolean;
-  /** false: links in messages go out as written, without click tracking (system setting; absent: tracked) */
   convertHyperlink?: boolean;
-  /** quiet hours and frequency caps hold Lifecycle messages too (system setting; absent: Ad-Hoc only) */
   lifecycleSendingRules?: boolean;
-  /**
-   * the organization's white list, while it has entries (a staging organization): only the addresses, phone
-   * numbers (E.164) and account ids it names receive messages; the others are skipped (whiteListed below)
-   */
   allowOnly?: ReadonlySet<string>;
 }
 
-/** The white list's entries as sends compare them: addresses in lower case, numbers also in E.164. */
 export function allowOnlyOf(entries: readonly string[], defaultCountry?: string): ReadonlySet<string> | undefined {
   if (entries.length === 0) return undefined;
   const set = new Set<string>();
@@ -49,12 +33,10 @@ export function allowOnlyOf(entries: readonly string[], defaultCountry?: string)
   return set;
 }
 
-/** Whether a recipient may receive while the organization's white list holds entries. */
 export function whiteListed(allowOnly: ReadonlySet<string> | undefined, r: { accountId: string; address: string }): boolean {
   return !allowOnly || allowOnly.has(r.accountId) || allowOnly.has(r.address) || allowOnly.has(r.address.toLowerCase());
 }
 
-/** Whether quiet hours and frequency caps apply to a message of `messageType` (spec 001 3.1) under `policy`. */
 export function sendingRulesApply(policy: Pick<SendPolicy, 'lifecycleSendingRules'>, messageType: MessageType | undefined): boolean {
   return messageType !== MESSAGE_TYPES.LIFECYCLE || policy.lifecycleSendingRules === true;
 }
@@ -63,7 +45,6 @@ export const NO_POLICY: SendPolicy = { caps: {}, quietHours: { enabled: false, s
 
 const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
-/** The wall-clock date and minute of the day at `instant` in `zone`. */
 function wallClock(instant: number, zone: string): { date: string; minutes: number } {
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
@@ -75,10 +56,6 @@ function wallClock(instant: number, zone: string): { date: string; minutes: numb
 
 const nextDate = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
-/**
- * When a message to someone in `zone` may go, if `now` falls in the quiet window (start inclusive, end
- * exclusive; a window past midnight, 21:00–08:00, wraps); undefined when it may go now.
- */
 export function quietUntil(now: number, zone: string, quiet: QuietHours): number | undefined {
   if (!quiet.enabled) return undefined;
   const start = minutesOf(quiet.start);
@@ -92,8 +69,8 @@ export function quietUntil(now: number, zone: string, quiet: QuietHours): number
 }
 
 /**
- * Counts the run against the recipient's cap for the day: true while under it. The day's item keeps the runs
- * that reached the recipient, so a redelivered batch or a retried claim of the same run never counts twice.
+ * Counts the run against the recipient's cap for the day: true while under it. The day's item keeps the runs that
+ * reached the recipient, so a redelivered batch or a retried claim of the same run never counts twice.
  */
 export async function withinCap(store: Store, clock: Clock, k: { orgId: number; channel: Channel; accountId: string; runKey: string }, cap: number): Promise<boolean> {
   const day = Math.floor(clock.now() / 86_400_000);

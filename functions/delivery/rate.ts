@@ -1,10 +1,7 @@
-/**
- * A send rate shared by every worker: each second of each channel is a counter in DynamoDB; a worker takes
- * slots with a conditional add that never lets the count pass the rate, and waits for the next second when
- * none are left. Workers take several slots at a time, so the counter costs one write per batch, not per send.
- * An organization may take at most its share of a second (HERALD_ORG_RATE_SHARE): its own counter moves in
- * the same transaction, so one organization's large run always leaves room for the others'.
- */
+// A send rate shared by every worker: each second of each channel is a counter in DynamoDB; a worker takes slots with
+// a conditional add that never lets the count pass the rate, and waits for the next second when none are left. An
+// organization may take at most its share of a second (HERALD_ORG_RATE_SHARE): its own counter moves in the same
+// transaction, so one organization's large run always leaves room for the others'.
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Channel } from '../../shared/delivery';
@@ -23,14 +20,9 @@ export class RateLimiter {
     private readonly clock: Clock,
     private readonly ratePerSecond: (channel: Channel) => number | Promise<number>,
     private readonly sleep: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms)),
-    /** the part of a second's rate one organization may take (0 < share ≤ 1) */
     private readonly orgShare = 1,
   ) {}
 
-  /**
-   * Takes between 1 and `wanted` slots of the current second, waiting for a later second while none are left;
-   * with `orgId`, never more than the organization's share of the second.
-   */
   async take(channel: Channel, wanted: number, orgId?: number): Promise<SendSlots> {
     // nothing wanted is nothing to wait for (asking for 0 would wait forever)
     if (wanted < 1) return { second: Math.floor(this.clock.now() / 1000), count: 0 };
@@ -48,10 +40,6 @@ export class RateLimiter {
     }
   }
 
-  /**
-   * Gives back slots taken and not used (their recipients were suppressed or held) while their second lasts, so
-   * other sends may have them; a past second's slots are of use to nobody and are left as they are.
-   */
   async giveBack(channel: Channel, slots: SendSlots, orgId?: number): Promise<void> {
     if (slots.count < 1 || Math.floor(this.clock.now() / 1000) !== slots.second) return;
     const back = (window: string) => ({

@@ -1,8 +1,5 @@
-/**
- * Accounts as a channel's recipients: an account reached at several addresses (push devices) is one recipient
- * per address, and carries the preset values the message asks for. Read by the audience fan-out and by a
- * journey's message steps.
- */
+// Accounts as a channel's recipients: an account reached at several addresses (push devices) is one recipient per
+// address, and carries the preset values the message asks for.
 import type { Account } from '../../shared/entities';
 import type { Channel } from '../../shared/delivery';
 import { adapterOf } from '../channels';

@@ -1,10 +1,5 @@
-/**
- * The send worker: one batch of recipients of one run. Recipients the channel's adapter says not to attempt
- * (no consent, on the opt-out list) are recorded as skipped with their reason; the others take send slots of the
- * channel's shared rate, are claimed in the ledger, rendered, sent and completed. A redelivered or duplicated
- * batch finds its recipients claimed and sends nobody twice; provider throttling gives the claim back and
- * retries later.
- */
+// The send worker: one batch of recipients of one run. A redelivered or duplicated batch finds its recipients claimed
+// and sends nobody twice; provider throttling gives the claim back and retries later.
 import { type Channel, recipientKeyOf } from '../../shared/delivery';
 import { adapterOf, type ChannelSenders, type Outbound, type Rendered } from '../channels';
 import type { Logger } from '../platform/logger';
@@ -19,15 +14,12 @@ import type { MessageType } from '../../shared/plan/plan';
 import type { RateLimiter, SendSlots } from './rate';
 import { say } from '../../shared/i18n/say';
 
-/** A skipped send's detail while the organization's white list holds entries (stored in English, shown translated). */
 const NOT_WHITE_LISTED = say('render.notWhiteListed');
 
 /** A message ready to be personalised: loaded once per batch. */
 export interface PreparedContent {
-  /** the run was stopped (740001): nothing more goes out */
   stopped: boolean;
   from: string;
-  /** the plan's (spec 001 3.1): quiet hours and frequency caps are for Ad-Hoc messages (sendingRulesApply) */
   messageType?: MessageType;
   render(recipient: Recipient, links: RecipientLinks): Rendered;
 }
@@ -47,13 +39,11 @@ export interface SendWorkerDeps {
   links: LinkSigner;
   /** a claim of another attempt older than this was left by a dead worker: the queue's visibility timeout */
   staleClaimMs: number;
-  /** provider throttling: how often one recipient is retried in a batch, and the first back-off */
   throttleRetries: number;
   backoffMs: number;
   /** recipients of one batch in flight at once: a wave, claimed and completed together */
   concurrency: number;
   sleep?: (ms: number) => Promise<void>;
-  /** the organization's sending rules (quiet hours, frequency caps); none when not given */
   policy?: (orgId: number) => Promise<SendPolicy>;
   /** sends `batch` again at `until` (quiet hours), counted as held once however often it is held */
   hold?: (batch: SendBatch, until: number) => Promise<void>;
@@ -69,7 +59,6 @@ export class ProviderThrottled extends Error {
 
 export function sendBatchHandler(deps: SendWorkerDeps) {
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
-  /** The recipient's message and the destinations of its tracked links (stored with the claim, before sending). */
   function outbound(batch: SendBatch, content: PreparedContent, r: Recipient): { message: Outbound; links: string[] } {
     const links = deps.links.forRecipient({ o: batch.orgId, p: batch.planId, r: batch.runId, a: r.accountId, ...(r.target ? { t: r.target } : {}), c: batch.channel });
     return { message: messageOf(batch, content, r, links), links: links.linkTable() };
@@ -81,11 +70,10 @@ export function sendBatchHandler(deps: SendWorkerDeps) {
   }
 
   /**
-   * Sends to a wave of recipients at once within the slot's `second`, except those the ledger says are taken:
-   * claimed together, sent in parallel, completed together (one ledger request per wave, not per recipient).
-   * Answers per recipient 'retry' when nothing was sent and it must wait: the provider throttled, or the slot's
-   * second lapsed. A provider call that throws leaves its claim open (the provider may have the message, so it
-   * is never resent blindly); the wave's other outcomes are recorded before the error goes on.
+   * Sends to a wave of recipients at once within the slot's `second`, except those the ledger says are taken: claimed
+   * together, sent in parallel, completed together (one ledger request per wave, not per recipient). A provider call
+   * that throws leaves its claim open (the provider may have the message, so it is never resent blindly); the wave's
+   * other outcomes are recorded before the error goes on.
    */
   async function sendWave(batch: SendBatch, content: PreparedContent, wave: Recipient[], second: number): Promise<('done' | 'lapsed' | 'throttled')[]> {
     const lapsed = () => Math.floor(deps.clock.now() / 1000) !== second;

@@ -1,7 +1,5 @@
-/**
- * The trigger engine's keys in the triggerState table (shared/entities/trigger.ts), and the index of the ACTIVE
- * plans an app event wakes, written in the same transaction as the plan's change of state.
- */
+// The trigger engine's keys in the triggerState table (shared/entities/trigger.ts), and the index of the ACTIVE plans
+// an app event wakes, written in the same transaction as the plan's change of state.
 import { createHash } from 'node:crypto';
 import { type EventTrigger, isEventTrigger, listenKeyOf, resetKeysOf, visitedUrlOf } from '../../shared/plan/trigger';
 import type { Plan } from '../../shared/plan/plan';
@@ -13,26 +11,20 @@ export const limitKey = (orgId: number, planId: string, accountId: string) => `l
 /** A trigger's inbound webhook: the hash of its token (the token itself is only ever in `issueWebhookToken`'s answer). */
 export const hookKey = (orgId: number, planId: string) => `hook#${orgId}#${planId}`;
 
-/** The event key of a visit of `url` (a tracked click): hashed, as addresses can be long. */
 export function urlKeyOf(url: string): string | undefined {
   const visited = visitedUrlOf(url);
   return visited === undefined ? undefined : `URL:${createHash('sha256').update(visited).digest('base64url')}`;
 }
 
-/** Every index key an event trigger fires on: its app event, and for an action with a URL the URL's visits. */
 export function fireKeysOf(t: EventTrigger): string[] {
   const url = t.kind === 'ACTION' && t.url ? urlKeyOf(t.url) : undefined;
   return url ? [listenKeyOf(t), url] : [listenKeyOf(t)];
 }
 
-/** The trigger index keys a plan listens on while ACTIVE. */
 const indexKeysOf = (plan: { orgId: number; trigger: Plan['trigger'] }): string[] =>
   isEventTrigger(plan.trigger) ? [...fireKeysOf(plan.trigger), ...resetKeysOf(plan.trigger)].map((k) => listenKey(plan.orgId, k)) : [];
 
-/**
- * The index writes of a plan's change of state (written in the change's transaction): listening from when it
- * becomes ACTIVE, no longer once it leaves ACTIVE or is deleted, and on new events when its trigger changes.
- */
+/** The index writes of a plan's change of state (written in the change's transaction). */
 export function triggerIndexWrites(store: Store, before: Plan, after: Plan | undefined): TransactItem[] {
   const old = before.status === 'ACTIVE' ? indexKeysOf(before) : [];
   const next = after?.status === 'ACTIVE' ? indexKeysOf(after) : [];

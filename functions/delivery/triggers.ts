@@ -1,17 +1,9 @@
-/**
- * The standing triggers' steps (shared/plan/trigger.ts), beside the one-time pipeline of pipeline.ts:
- *
- *   recurring    a recurring schedule's firing: first the next firing is scheduled (one schedule per plan, the
- *                earliest occurrence over the zones the organization's accounts are in, the zones at that instant
- *                together), then a run of its own (`runIdOf(dueAt)`) whose audience reads only those zones'
- *                accounts, through the account index by zone, shard by shard;
- *   events       an account's app events: one read of the trigger index names the ACTIVE plans listening for
- *                them; each sends in the recipient's limiter window, whose start names the run, so the ledger
- *                sends once per window however often the event comes; reset events close the window;
- *   triggerSend  one recipient of an event trigger, after its delay and within its throttle.
- *
- * Nothing here scans plans, accounts or events.
- */
+// The standing triggers' steps (shared/plan/trigger.ts); nothing here scans plans, accounts or events.
+//   recurring    the next firing is scheduled first (so a crash never ends the chain), then a run reads only the
+//                zones due, through the account index by zone;
+//   events       the trigger index names the ACTIVE plans listening; the recipient's limiter window names the run,
+//                so the ledger sends once per window however often the event comes;
+//   triggerSend  one recipient of an event trigger, after its delay and within its throttle.
 import { createHash } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -34,7 +26,6 @@ import { checkScheduleName, type PipelineDeps, queueSendBatches, runIdOf } from 
 import { recipientsOf } from './recipients';
 
 const DAY = 86_400_000;
-/** Runs of event triggers: `t<window start>` (or `te<event>` when every event sends); one-time runs are `r<dueAt>`. */
 export const isTriggerRun = (runId: string) => runId.startsWith('t');
 export const recurringScheduleName = (orgId: number, planId: string) => `recurring-${orgId}-${planId}`;
 const hashed = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 40);
@@ -63,7 +54,6 @@ export async function announceHookCall(ports: DeliveryPorts, m: { orgId: number;
   await ports.queue.send(DELIVERY_QUEUE, message, laneOf(m.orgId));
 }
 
-/** A recipient's tracked click on a link to `url`: wakes the action triggers whose URL it is. */
 export async function announceVisit(ports: DeliveryPorts, m: { orgId: number; accountId: string; receivedAt: number; url: string; eventId: string }): Promise<void> {
   const key = urlKeyOf(m.url);
   if (!key) return;
@@ -77,9 +67,6 @@ export function triggerSteps(deps: PipelineDeps) {
   const table = store.table('triggerState');
   const getPlan = (orgId: number, planId: string) => store.forOrg(orgId).get('plan', planId);
 
-  // --- Recurring schedules
-
-  /** The organization's zones in use ('-' for accounts without one) and the zone those run in. */
   async function zonesOf(orgId: number): Promise<{ entries: string[]; fallback: string }> {
     const [item, setting] = await Promise.all([
       doc.send(new GetCommand({ TableName: table, Key: { key: zonesKey(orgId) }, ConsistentRead: true })),
@@ -91,7 +78,6 @@ export function triggerSteps(deps: PipelineDeps) {
     return { entries: entries.length > 0 ? entries : [NO_ZONE], fallback };
   }
 
-  /** Schedules the firing after `after`: the earliest occurrence over the zones in use, with every zone on it. */
   async function scheduleNext(plan: Plan, trigger: RecurringTrigger, after: number): Promise<void> {
     let next: { at: number; zones: string[] } | undefined;
     if (!trigger.recipientTimeZone) {
@@ -150,9 +136,6 @@ export function triggerSteps(deps: PipelineDeps) {
     });
   }
 
-  // --- App events
-
-  /** The plans each index key names: one BatchGetItem for all the call's keys. */
   async function listening(orgId: number, keys: readonly string[]): Promise<Map<string, string[]>> {
     const found = new Map<string, string[]>();
     let pending: Record<string, unknown>[] = keys.map((k) => ({ key: listenKey(orgId, k) }));
@@ -168,10 +151,7 @@ export function triggerSteps(deps: PipelineDeps) {
     return found;
   }
 
-  /**
-   * The recipient's limiter window: it opens at the event's arrival unless one is open, and its start names the
-   * run (the ledger's claim key), so every event inside one window reaches the same claim and sends nothing more.
-   */
+  /** The recipient's limiter window: its start names the run (the claim key), so one window's events send once. */
   async function windowOf(plan: Plan & { trigger: EventTrigger }, accountId: string, eventId: string, at: number): Promise<string> {
     const limiter = plan.trigger.limiter;
     if (limiter.kind === 'EACH_EVENT') return `te${eventId}`;
@@ -228,7 +208,6 @@ export function triggerSteps(deps: PipelineDeps) {
     }
   }
 
-  /** Takes one send of the plan's throttle window, or answers when the next window opens. */
   async function throttled(plan: Plan & { trigger: EventTrigger }, now: number): Promise<number | undefined> {
     const throttle = plan.trigger.throttle;
     if (!throttle) return undefined;
@@ -252,7 +231,6 @@ export function triggerSteps(deps: PipelineDeps) {
     }
   }
 
-  /** The plan's one run row of trigger sends (ledger TRIGGER_RUN), from its first: the detail reads its totals as any run's. */
   async function ensureTriggerRun(orgId: number, planId: string): Promise<void> {
     const runs = store.forOrg(orgId).keyed('planRun');
     if (await runs.get(planId, TRIGGER_RUN)) return;

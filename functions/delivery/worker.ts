@@ -1,7 +1,4 @@
-/**
- * The delivery worker: every message of the delivery queue, parsed by its schema and handed to its step.
- * Lambda runs it on AWS (one SQS event source); the local queue loop runs it in `npm start`.
- */
+/** The delivery worker: every message of the delivery queue, parsed by its schema and handed to its step. */
 import { createHash } from 'node:crypto';
 import { type Channel, recipientKeyOf } from '../../shared/delivery';
 import { AppError } from '../../shared/errors';
@@ -26,7 +23,6 @@ import { isTriggerRun, triggerSteps } from './triggers';
 import { RateLimiter } from './rate';
 import { type ContentSource, sendBatchHandler } from './sendWorker';
 
-/** The content a run of the plan sends on `channel`: a builder plan's message step sends under its own run (`<runId>~<stepId>`). */
 export function runContentOf(plan: Plan, runId: string, channel: Channel): PlanContent | undefined {
   const step = parseStepRun(runId);
   if (!step) return plan.content;
@@ -74,8 +70,8 @@ export function sendPolicies(store: Store, clock: Clock, ttlMs = 10_000): (orgId
 }
 
 /**
- * Quiet hours: the batch comes back through the scheduler when the window opens (a schedule of the same name
- * is replaced, so a redelivered batch holds its recipients once), counted as held once per hold.
+ * Quiet hours: the batch comes back through the scheduler when the window opens (a schedule of the same name is
+ * replaced, so a redelivered batch holds its recipients once), counted as held once per hold.
  */
 export function holdForQuietHours(rt: Runtime, store: Store, ledger: Ledger) {
   const { quietHold } = counterItems;
@@ -102,7 +98,6 @@ export function holdForQuietHours(rt: Runtime, store: Store, ledger: Ledger) {
 
 export interface DeliveryWorkerOptions {
   senders: ChannelSenders;
-  /** messages per second of each channel, for all workers together (read again now and then: see storedSendRates) */
   ratePerSecond: (channel: Channel) => number | Promise<number>;
   /** the queue's visibility timeout: a claim older than this was left by a dead worker */
   staleClaimMs?: number;
@@ -157,13 +152,11 @@ export function deliveryWorker(rt: Runtime, store: Store, opts: DeliveryWorkerOp
           // a journey step's batch (held for quiet hours) belongs to no run of its own: the journey ends its run;
           // an event trigger's window is no run with an audience to finish
           if (parseStepRun(m.runId) || isTriggerRun(m.runId)) return;
-          // the batch may have been the run's last
           return steps.check(runOf(m), { afterSend: true });
         case 'check':
           return steps.check(m);
         case 'journey': {
           const { exited } = await journey.step(m);
-          // the last to leave may end the run
           if (exited > 0) await steps.check(runOf(m));
           return;
         }

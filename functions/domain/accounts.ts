@@ -1,11 +1,5 @@
-/**
- * Data access for accounts, in one place. The table is keyed `${orgId}#${shard}` + id (shared/entities/account):
- * every key is built here from the tenant's organization, so no read can reach another organization's shards,
- * and the storage-only attributes (the shard key, the email index key) never leave this module.
- *
- * Reads that cover a whole organization ask its ACCOUNT_SHARDS partitions in parallel: a list page merges the
- * shards' next ids, an audience fan-out or a count reads each shard page by page. Nothing here scans the table.
- */
+// Data access for accounts, in one place.
+// Every key is built here from the tenant's organization, so no read can reach another organization's shards.
 import { type Account, ACCOUNT_SHARDS, ACCOUNT_STORAGE_FIELDS, accountEmailKey, accountKey, accountPartition, accountShard, accountZoneKey, NO_ZONE } from '../../shared/entities';
 import { CONDITIONS, type Item, type Store, TenantStore } from '../store/store';
 
@@ -36,13 +30,9 @@ function toItem(account: Account): Item {
   };
 }
 
-/** Zones this process has already put in an organization's zone set (by table and organization). */
 const knownZones = new Map<string, Set<string>>();
 
-/**
- * Adds the accounts' time zones to the organization's zone set (the zones a recurring schedule fires for): one
- * write the first time this process sees a zone of the organization, nothing after (adding twice is harmless).
- */
+/** Adds the accounts' zones to the organization's zone set, one write the first time this process sees a zone. */
 async function noteZones(store: Store, orgId: number, accounts: readonly Account[]): Promise<void> {
   const key = `zones#${orgId}`;
   const cacheKey = `${store.table('triggerState')}|${key}`;
@@ -64,7 +54,6 @@ async function noteZones(store: Store, orgId: number, accounts: readonly Account
   for (const z of fresh) known.add(z);
 }
 
-/** A projection of (possibly nested: `attributes.plan`) attribute paths, with its name placeholders. */
 function projection(paths: readonly string[]): { ProjectionExpression: string; ExpressionAttributeNames: Record<string, string> } {
   const names: Record<string, string> = {};
   const parts = [...new Set(paths)].map((path) =>
@@ -84,7 +73,6 @@ function projection(paths: readonly string[]): { ProjectionExpression: string; E
 
 export interface ShardPage {
   accounts: Account[];
-  /** the id to continue after; absent when the shard is done */
   next?: string;
 }
 
@@ -108,7 +96,6 @@ export class Accounts {
     return item ? toAccount(item) : undefined;
   }
 
-  /** The stored accounts among `ids` (read consistently, 100 keys a request, requests in parallel). */
   async getMany(ids: readonly string[]): Promise<Map<string, Account>> {
     const unique = [...new Set(ids)];
     const found = new Map<string, Account>();
@@ -129,27 +116,21 @@ export class Accounts {
     return found;
   }
 
-  /** A new account; 720001 when the id is taken. */
   async create(account: Account): Promise<void> {
     await this.store.put('account', toItem({ ...account, orgId: this.orgId }), CONDITIONS.isNew('id'), '720001');
     await noteZones(this.store, this.orgId, [account]);
   }
 
-  /** Replaces the account stored at `version`; 720007 when it changed or was deleted since. */
   async replace(account: Account, version: number): Promise<void> {
     await this.store.put('account', toItem({ ...account, orgId: this.orgId }), CONDITIONS.versionIs(version), '720007');
     await noteZones(this.store, this.orgId, [account]);
   }
 
-  /** 720003 when there is no such account. */
   async remove(id: string): Promise<void> {
     await this.store.deleteIf('account', this.key(id), CONDITIONS.exists('id'), '720003');
   }
 
-  /**
-   * Writes whole accounts with BatchWriteItem, several requests at once (bulk import): one write, so the table's
-   * local stream records it as one change. Unconditional: the caller read each one's version just before.
-   */
+  /** Whole accounts by BatchWriteItem (bulk import), unconditional: the caller read each one's version just before. */
   async putMany(accounts: readonly Account[]): Promise<void> {
     await this.store.putMany(
       'account',
@@ -159,10 +140,6 @@ export class Accounts {
     await noteZones(this.store, this.orgId, accounts);
   }
 
-  /**
-   * One page of one shard of the accounts in `zone` (NO_ZONE: those without one), after the id `after`: through
-   * the zone index, so a firing for Tokyo reads Tokyo's accounts only.
-   */
   async readZonePage(zone: string, shard: number, opts: { after?: string; limit?: number } = {}): Promise<ShardPage> {
     const zoneKey = accountZoneKey(this.orgId, zone === NO_ZONE ? undefined : zone, shard);
     const out = await this.store.query('account', {
@@ -176,7 +153,6 @@ export class Accounts {
     return { accounts: out.items.map(toAccount), next: out.lastKey?.id as string | undefined };
   }
 
-  /** One page of one shard, after the id `after`; `attributes` reads only those paths (and the id). */
   async readShardPage(shard: number, opts: { after?: string; limit?: number; attributes?: readonly string[] } = {}): Promise<ShardPage> {
     const pk = accountPartition(this.orgId, shard);
     const projected = opts.attributes ? projection(['id', ...opts.attributes]) : undefined;
@@ -191,12 +167,6 @@ export class Accounts {
     return { accounts: out.items.map(toAccount), next: out.lastKey?.id as string | undefined };
   }
 
-  /**
-   * A page of the organization's accounts in id order, after `after`, optionally only ids starting with
-   * `prefix`: each shard answers its next `size` ids (in parallel) and the smallest `size` of them make the page.
-   * Every account with an id up to the page's last is then in this page or an earlier one, so pages neither
-   * repeat nor skip an account.
-   */
   async page(q: { after?: string; prefix?: string; size: number }): Promise<{ accounts: Account[]; more: boolean }> {
     const reads = await Promise.all(
       Array.from({ length: ACCOUNT_SHARDS }, async (_, shard) => {
@@ -218,10 +188,6 @@ export class Accounts {
     };
   }
 
-  /**
-   * How many accounts there are: each shard counted page by page (keys only, in parallel). Past `ms` no further
-   * page is read and the count is a lower bound.
-   */
   async count(ms: number): Promise<{ total: number; complete: boolean }> {
     const until = Date.now() + ms;
     let complete = true;
@@ -251,7 +217,6 @@ export class Accounts {
     return { total: counts.reduce((a, b) => a + b, 0), complete };
   }
 
-  /** The accounts whose primary address is `email` (any case), through the email index, in id order. */
   async byEmail(email: string, size: number): Promise<Account[]> {
     const out = await this.store.query('account', {
       IndexName: 'byEmail',
@@ -267,15 +232,10 @@ export class Accounts {
   }
 }
 
-/**
- * One page of one account shard of an organization, after the id `after` (the previous page's `next`): the
- * audience fan-out reads the ACCOUNT_SHARDS shards in parallel, each page by page.
- */
 export function readShardPage(store: Store, orgId: number, shard: number, after: string | undefined, limit: number): Promise<ShardPage> {
   return new Accounts(store.forOrg(orgId)).readShardPage(shard, { after, limit });
 }
 
-/** The pipeline's read of one shard of one zone's accounts (a recurring schedule's firing). */
 export function readZonePage(store: Store, orgId: number, zone: string, shard: number, after: string | undefined, limit: number): Promise<ShardPage> {
   return new Accounts(store.forOrg(orgId)).readZonePage(zone, shard, { after, limit });
 }

@@ -1,15 +1,10 @@
-/**
- * The app inbox (issue 20 item 4): push messages sent with an inbox mode keep an item per account, which the
- * app lists, marks read and deletes through the app SDK API (functions/sdk). Every key is built from the
- * organization and the account, so no call reaches another account's or organization's inbox.
- */
+/** The app inbox (issue 20 item 4): push messages sent with an inbox mode keep an item per account. */
 import { type InboxItem, inboxItemIdOf } from '../../shared/entities';
 import { AppError } from '../../shared/errors';
 import { CONDITIONS, type TenantStore } from '../store/store';
 
 /** Items without an expiry of their own stay listed this long. */
 export const INBOX_DEFAULT_DAYS = 30;
-/** DynamoDB removes an item this long after it expired. */
 const KEEP_AFTER_EXPIRY_MS = 7 * 86_400_000;
 /** An account's inbox is read whole and paged in memory (it is small: items expire); at most this many. */
 const MAX_ITEMS = 1000;
@@ -43,7 +38,6 @@ export function inboxContentOf(m: Pick<InboxItem, 'title' | 'subtitle' | 'body' 
   };
 }
 
-/** What the app sees of an item. */
 export function inboxView(i: InboxItem) {
   return {
     id: i.itemId,
@@ -56,7 +50,6 @@ export function inboxView(i: InboxItem) {
   };
 }
 
-/** The account's items not expired, newest first, a page at a time (page from 0). */
 export async function listInbox(tenant: TenantStore, accountId: string, q: { page: number; size: number; unreadOnly?: boolean }, now: number) {
   const { items } = await tenant.keyed('inboxItem').queryPage(accountId, { limit: MAX_ITEMS });
   const live = (items as InboxItem[]).filter((i) => i.expiresAt > now).sort((a, b) => b.sentAt - a.sentAt || (a.itemId < b.itemId ? 1 : -1));
@@ -90,7 +83,6 @@ export async function markInboxRead(tenant: TenantStore, accountId: string, ids:
   return changed;
 }
 
-/** Deletes items of the account; ids that are not the account's are ignored. */
 export async function deleteInboxItems(tenant: TenantStore, accountId: string, ids: readonly string[]): Promise<number> {
   const inbox = tenant.keyed('inboxItem');
   const found = await inbox.getMany(

@@ -1,17 +1,7 @@
-/**
- * Behaviour insights' counters (shared/services/insights.ts), written when the SDK records an event and read by
- * the insights screens: a request reads a month's items per month of its range, never raw events.
- *
- * In the counter table (deliveryCounter; keys in functions/store/counterItems.ts), per organization, source (APP
- * or WEB) and day (the organization's zone's), `insightDay` items: `active` (accounts with an event that day), `events`, `e:<name>` (events by
- * name), `f:<name>` (accounts whose first such event was that day) and `p:["<a>","<b>"]` (accounts whose first <b>
- * came at or after their first <a>, on the day of that <b>). Per account, `insightMark` items make each count once:
- * `active` of a day and `first` of an event name (holding its time). Every add is in one transaction with the put
- * of its event or marker, which only succeeds when new, so an event delivered again (with its id) counts nowhere.
- * A day's marker expires (DynamoDB TTL) with the events that made it, since it de-duplicates nothing once they are
- * gone; an account has one a day it is active, so kept for ever they would outgrow everything else. The first
- * markers stay: one per account and event name, and the funnel reads them for as long as the account is there.
- */
+// Behaviour insights' counters (shared/services/insights.ts). Every add is in one transaction with the put of its
+// event or marker, which only succeeds when new, so an event delivered again (with its id) counts nowhere. A day's
+// marker expires (DynamoDB TTL) with the events that made it, since it de-duplicates nothing once they are gone; an
+// account has one a day it is active, so kept for ever they would outgrow everything else.
 import { createHash, randomBytes } from 'node:crypto';
 import type * as z from 'zod';
 import type { AccountEvent, Application } from '../../shared/entities';
@@ -28,13 +18,11 @@ const { insightDay, insightMark, sdkPlanCounts: sdkCounts } = counterItems;
 
 export const pairField = (from: string, to: string) => `p:${JSON.stringify([from, to])}`;
 
-/** The counts of a message's app events (counterItems `sdkPlanCounts`) by attribute name, for its analytics tab. */
 export async function sdkPlanCounts(tenant: TenantStore, planId: string): Promise<Record<string, number>> {
   const item = await tenant.keyed('deliveryCounter').get(sdkCounts.rest(planId), sdkCounts.slot());
   return Object.fromEntries(Object.entries(item ?? {}).filter((e): e is [string, number] => typeof e[1] === 'number'));
 }
 
-/** A web app's events are web insights; an iOS or Android app's are app insights. */
 export const insightSourceOf = (app: Pick<Application, 'appType'>): InsightSource => (app.appType === 'WEB' ? 'WEB' : 'APP');
 
 /** The name an event is counted under: a custom event's own name, otherwise its type (message.opened). */
@@ -43,9 +31,9 @@ export const insightNameOf = (e: Pick<AccountEvent, 'type' | 'name'>) => (e.type
 const shardOf = (accountId: string) => createHash('sha1').update(accountId).digest()[0]! % INSIGHT_SHARDS;
 
 /**
- * The event's sort key: its time, then a digest of the app and the id the app gave it, so the same event sent
- * again (a retried call) lands on the same key and is recorded and counted once. An event without an id is
- * always a new one: two alike in the same millisecond may well be two (a beacon left twice).
+ * The event's sort key: its time, then a digest of the app and the id the app gave it, so the same event sent again
+ * (a retried call) lands on the same key and is recorded and counted once. An event without an id is always a new
+ * one: two alike in the same millisecond may well be two (a beacon left twice).
  */
 export function eventKeyOf(appId: string, e: { at: number; id?: string }): string {
   const at = String(Math.max(0, Math.min(e.at, 9_999_999_999_999))).padStart(13, '0');
@@ -59,7 +47,6 @@ export function eventKeyOf(appId: string, e: { at: number; id?: string }): strin
   return `${at}#${tail}`;
 }
 
-/** Holds when an item's expiry is missing (a marker from before expiries) or earlier than `expiresAt`. */
 export const LATER_EXPIRY = (expiresAt: number) => ({
   ConditionExpression: 'attribute_not_exists(#e) OR #e < :e',
   ExpressionAttributeNames: { '#e': 'expiresAt' },
@@ -88,19 +75,7 @@ async function once(tenant: TenantStore, items: BoundItem[]): Promise<boolean> {
   }
 }
 
-/**
- * Records one account's events with their counters. Answers the events recorded now (not those recorded before).
- * The markers are tried even for an event recorded before, so a call cut short between two writes is finished
- * by the same call sent again.
- */
-export async function recordEvents(
-  tenant: TenantStore,
-  source: InsightSource,
-  accountId: string,
-  events: readonly AccountEvent[],
-  /** the organization's zone, whose days the counts are kept by (days counted before a change keep theirs) */
-  timeZone = 'UTC',
-): Promise<AccountEvent[]> {
+export async function recordEvents(tenant: TenantStore, source: InsightSource, accountId: string, events: readonly AccountEvent[], timeZone = 'UTC'): Promise<AccountEvent[]> {
   const dayOf = (at: number) => localDayHourOf(at, timeZone).day;
   const { add, mark } = adder(tenant);
   const stored = tenant.keyed('accountEvent');
@@ -149,7 +124,6 @@ export async function recordEvents(
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** The months `start`..`end` (the organization's days) touch. */
 function monthsOf(start: string, end: string): string[] {
   const months: string[] = [];
   let [y, m] = start.slice(0, 7).split('-').map(Number) as [number, number];
@@ -160,7 +134,6 @@ function monthsOf(start: string, end: string): string[] {
   return months;
 }
 
-/** The day items of `source` from `start` to `end`, summed per day: one query a month. */
 export async function readInsightDays(tenant: TenantStore, source: InsightSource, start: string, end: string): Promise<Map<string, Record<string, number>>> {
   const counters = tenant.keyed('deliveryCounter');
   const pages = await Promise.all(

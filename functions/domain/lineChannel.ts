@@ -1,7 +1,5 @@
-/**
- * The LINE channel area's public module: what the LINE channel adapter reads of an organization's channel (its
- * access token, unsealed only here, on the way to the provider).
- */
+// The LINE channel area's public module: what the LINE channel adapter reads of an organization's channel (its access
+// token, unsealed only here, on the way to the provider).
 import { LINE_CHANNEL_ID } from '../../shared/entities';
 import { unseal } from '../platform/keys';
 import type { TenantStore } from '../store/store';

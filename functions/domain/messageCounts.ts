@@ -1,8 +1,6 @@
-/**
- * A message's own counts that go once per reader (an app's open or button, a scroll depth reached): a marker put
- * only if new, in the same transaction as the count, so a repeat (a retried call, a second scroll, the app and the
- * mail's web version both reporting a depth) counts nowhere. Kept as the SDK's events have always kept them.
- */
+// A message's own counts that go once per reader (an app's open or button, a scroll depth reached): a marker put only
+// if new, in the same transaction as the count, so a repeat (a retried call, a second scroll, the app and the mail's
+// web version both reporting a depth) counts nowhere.
 import { AppError } from '../../shared/errors';
 import { SCROLL_BUCKETS } from '../../shared/sdk/contract';
 import { counterItems } from '../store/counterItems';
@@ -11,10 +9,7 @@ import { LATER_EXPIRY } from './insights';
 
 const { sdkOnce, sdkPlanCounts } = counterItems;
 
-/**
- * Adds `add` to the message's counts unless the marker `slot` is there; `more` (the organization's day counters)
- * goes in the same transaction. True when it counted. A repeat makes the marker last as long as `expiresAt`.
- */
+/** Adds `add` (and `more`, in the same transaction) to the message's counts unless the marker `slot` is there. */
 export async function countOnce(
   tenant: TenantStore,
   planId: string,
@@ -40,10 +35,7 @@ export async function countOnce(
   }
 }
 
-/**
- * The scroll buckets a depth (percent) reaches, each counted once per reader of the message, whatever reported
- * it (an in-app page, the web snippet, the mail's web version): the deepest bucket counted is the furthest read.
- */
+/** The scroll buckets a depth (percent) reaches, each counted once per reader of the message. */
 export function scrollCounts(accountId: string, depth: number): { slot: string; field: string }[] {
   return SCROLL_BUCKETS.filter((b) => depth >= b).map((b) => ({ slot: sdkOnce.slot('message.scrolled', accountId, '', `d${b}`), field: `scroll:${b}` }));
 }

@@ -6,7 +6,6 @@ import type { Store, TenantStore } from '../store/store';
 
 export const SETTING_ID = 'system';
 
-/** What an organization starts with: the save operation's defaults. */
 const DEFAULTS: Omit<OrganizationSettingView, 'version'> = {
   previewAppName: '',
   countryList: [],
@@ -48,9 +47,8 @@ const zones = new Map<string, { at: number; zone: Promise<string> }>();
 const zoneKey = (store: Store, orgId: number) => `${store.table('systemSetting')}#${orgId}`;
 
 /**
- * The zone of the organization's days (its dashboard counters and reports): its default time zone, else UTC. Read
- * at most once a minute per organization and process, so counting a send adds no read of its own. Days counted
- * before a change stay in the zone they were counted in; later ones are counted in the new zone.
+ * The zone of the organization's days (its dashboard counters and reports): its default time zone, else UTC. Read at
+ * most once a minute per organization and process, so counting a send adds no read of its own.
  */
 export function organizationZoneOf(store: Store, orgId: number, now: number): Promise<string> {
   const key = zoneKey(store, orgId);

@@ -1,16 +1,10 @@
-/**
- * Preset values for a send: the `{{preset.<variable>.<alias>}}` tokens of a message, answered per recipient by
- * the parameter's record under the recipient's key. Read for a page of recipients at once (BatchGetItem, 100 keys
- * a request), so a page costs a few reads whatever the number of tokens.
- */
+/** Preset values for a send: the `{{preset.<variable>.<alias>}}` tokens of a message. */
 import { type Account, type PresetParameter, presetEntryOf } from '../../shared/entities';
 import { lookupValue } from '../../shared/render/personalize';
 import type { TenantStore } from '../store/store';
 
-/** `{{preset.store.name}}`, `{{ preset.store.name | our shop }}`: the variable and the alias. */
 const PRESET_TOKEN = /\{\{\s*preset\.([A-Za-z][A-Za-z0-9_]*)\.([\w$-]+)\s*(?:\|[^{}]*)?\}\}/g;
 
-/** The aliases each preset variable is asked for in `text` (a message's content, whole). */
 export function presetTokens(text: string): Map<string, Set<string>> {
   const wanted = new Map<string, Set<string>>();
   for (const [, variable, alias] of text.matchAll(PRESET_TOKEN)) {
@@ -20,10 +14,8 @@ export function presetTokens(text: string): Map<string, Set<string>> {
   return wanted;
 }
 
-/** What a recipient's `preset` holds: variable → alias → value. */
 export type PresetValues = Record<string, Record<string, string>>;
 
-/** The account's value a parameter's keys are matched with. */
 function keyOf(param: PresetParameter, account: Account): string | undefined {
   const field = param.accountField || `attributes.${param.primaryKey}`;
   return lookupValue({ ...account, email: account.emails[0] }, field)?.trim() || undefined;

@@ -1,18 +1,13 @@
-/**
- * The deployment's send rates: the stored setting (System Setting screen) over the defaults of the environment
- * (HERALD_RATE_*). Workers read them through a short cache, so a saved rate holds everywhere within seconds
- * and a busy worker reads the setting once per cache period, not once per batch.
- */
+// The deployment's send rates: the stored setting (System Setting screen) over the defaults of the environment
+// (HERALD_RATE_*).
 import type { Channel } from '../../shared/delivery';
 import type { SendRates } from '../../shared/entities';
 import type { Clock } from '../platform/runtime';
 import type { Store } from '../store/store';
 
 export const SEND_RATES_KEY = { id: 'rates' } as const;
-/** How long a worker keeps the rates it read. */
 export const SEND_RATES_CACHE_MS = 10_000;
 
-/** The rates in force: each stored rate, else the environment's default. */
 export async function currentSendRates(store: Store, defaults: SendRates): Promise<{ rates: SendRates; version: number }> {
   const stored = await store.get('sendRateSetting', SEND_RATES_KEY);
   return { rates: { ...defaults, ...(stored?.rates as Partial<SendRates> | undefined) }, version: stored?.version ?? 0 };

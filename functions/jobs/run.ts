@@ -43,7 +43,6 @@ export async function runJob(deps: { rt: Runtime; store: Store }, job: Job): Pro
       // a table too large for one job's time goes on in the next, from its saved position
       const deadline = Date.now() + deps.rt.config.jobSliceMs;
       const moved = await migrateOrgFirstKeys(deps.store, { log: deps.rt.log, deadline });
-      // then the accounts saved before the index by time zone (they are read where they now are)
       const indexed = moved.finished ? await backfillAccountZones(deps.store, { log: deps.rt.log, deadline }) : undefined;
       if (!indexed?.finished) await deps.rt.jobs.post({ kind: 'keyMigration' });
       // roles made before the message types get Ad-Hoc (a few items: no slices)

@@ -1,8 +1,4 @@
-/**
- * The job worker: parses each SQS record as a job and runs it; the records that failed are reported, so only
- * those are delivered again (and after five tries land in the dead-letter queue). Lambda runs it on AWS, the
- * local queue loop runs it in `npm start`.
- */
+/** The job worker: parses each SQS record as a job and runs it. */
 import { jobSchema } from '../platform/jobs';
 import type { QueueWorker } from '../platform/queue';
 import type { Runtime } from '../platform/runtime';

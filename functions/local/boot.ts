@@ -1,7 +1,4 @@
-/**
- * Boots Herald locally: stand-ins, tables from the registry, seed, the same Lambda handler behind an HTTP
- * adapter, and the web build. `npm start` and the tests use this same code.
- */
+/** Boots Herald locally: stand-ins, tables from the registry, seed, the same Lambda handler behind an HTTP adapter. */
 import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -41,15 +38,12 @@ export interface LocalHerald {
   portalUrl: string;
   mailViewerUrl: string;
   rt: Runtime;
-  /** the loop running handed-off jobs; tests wait for it with `jobs.idle()` */
   jobs: ReturnType<typeof startQueueLoop>;
   queue: LocalQueue;
   scheduler: LocalScheduler;
-  /** the loop running the send pipeline; tests wait for it with `delivery.idle()` */
   delivery: ReturnType<typeof startQueueLoop>;
   seed: SeedResult;
   standIns: StandIns;
-  /** the in-process translation stand-in, when this Herald has no translation system of its own */
   translation?: Awaited<ReturnType<typeof startTranslationStandIn>>;
   stop(): Promise<void>;
 }
@@ -57,36 +51,20 @@ export interface LocalHerald {
 export interface BootOptions {
   dataDir: string;
   port?: number;
-  /** keep DynamoDB data and sent mail on disk (npm start), or DynamoDB in memory (tests) */
   persistent?: boolean;
-  /** reuse running stand-ins (tests share one DynamoDB Local, each with its own table prefix) */
   standIns?: StandIns;
-  /** the mail viewer's port when this boot starts the stand-ins; a free port when not given */
   mailViewerPort?: number;
   config?: Partial<RuntimeConfig>;
   env?: NodeJS.ProcessEnv;
   clock?: Clock;
   logLevel?: LogLevel;
   logSink?: (line: string) => void;
-  /** metrics written another way than the logger's own (a test of the Lambdas' Powertools Metrics) */
   metricSink?: (points: readonly MetricPoint[]) => void;
   webRoot?: string;
-  /** an AI provider other than the offline one (tests that watch prompts) */
   ai?: AiProvider;
-  /**
-   * How often the queue loops look for messages no send of this process announced (redeliveries, another
-   * process's sends); 250 ms when not given. Each look is two DynamoDB requests, the most of an idle Herald's load.
-   */
   queuePollMs?: number;
-  /**
-   * The tables exist already with the registry's keys, indexes and TTL (a test's emptied set, see
-   * tests/support/herald.ts): checking each again costs some 170 DynamoDB Local calls a boot.
-   */
   tablesReady?: boolean;
-  /**
-   * Send batches a stopped or killed server had in hand are delivered again at once (npm start: nothing else
-   * works on its data folder), not after their visibility timeout.
-   */
+  // a stopped server's batches are delivered again at once (nothing else works on its data folder)
   redeliverAtStart?: boolean;
 }
 

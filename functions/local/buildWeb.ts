@@ -1,9 +1,4 @@
-/**
- * `npm start` builds the web app only when its sources changed since the last build, so a restart with nothing
- * changed is ready in seconds instead of waiting for Vite; a build runs while the stand-ins boot. The sources
- * are what Vite reads: the web folder, the shared code (the web app imports nearly all of it; tests excluded),
- * the Vite config and the lock file. The build's index.html is the stamp.
- */
+/** `npm start` builds the web app only when its sources changed since the last build. */
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync, utimesSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -16,10 +11,6 @@ const STAMP = 'web/dist/index.html';
 /** Vite never reads tests, and other people's test edits must not cost a rebuild. */
 const NOT_READ_BY_VITE = /\.test\.tsx?$/;
 
-/**
- * The newest modification time of the files under a path. Folder times are left out: a deleted or renamed
- * file matters to the build only through the files importing it, which change too.
- */
 function newest(path: string): { at: number; file: string } {
   const stat = statSync(path);
   if (!stat.isDirectory()) return { at: NOT_READ_BY_VITE.test(path) ? 0 : stat.mtimeMs, file: path };
@@ -51,7 +42,6 @@ export interface WebBuild {
   stop(): void;
 }
 
-/** Starts Vite when `webBuildReason` gives a reason, and says either way what it does and why. */
 export function buildWebIfChanged(env: NodeJS.ProcessEnv = process.env): WebBuild {
   const nothing: WebBuild = { done: Promise.resolve(), stop: () => undefined };
   if (env.HERALD_SKIP_WEB_BUILD) {

@@ -97,7 +97,6 @@ function requestUrl(req: IncomingMessage): URL | undefined {
   }
 }
 
-/** The file path below /portalui/, or undefined when the URL holds a malformed %-escape. */
 function webPath(pathname: string): string | undefined {
   try {
     return decodeURIComponent(pathname.replace(/^\/portalui\/?/, ''));
@@ -123,7 +122,6 @@ function serveStatic(res: ServerResponse, webRoot: string, pathname: string, ext
   createReadStream(file).pipe(res);
 }
 
-/** `uploadOrigins`: where the portal PUTs large files by presigned link (the local storage stand-in). */
 export function startHttpServer(opts: {
   handler: LambdaHandler;
   webRoot: string;

@@ -1,7 +1,4 @@
-/**
- * `npm start`: Herald on this machine with its embedded stand-ins. The web build (when needed), DynamoDB Local's
- * start and the loading of Herald's code run side by side.
- */
+/** `npm start`: Herald on this machine with its embedded stand-ins. */
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { buildWebIfChanged } from './buildWeb';
@@ -29,7 +26,6 @@ const booting = (async () => {
 })();
 
 let stopping = false;
-/** Ctrl-C, SIGTERM and a vanished npm all end here, also while booting: what has started is stopped. */
 async function stop(why: string, exitCode = 0): Promise<void> {
   if (stopping) return;
   stopping = true;

@@ -1,12 +1,4 @@
-/**
- * The local message viewer: beside the mail viewer (the Email tab, sesStandIn.ts), a tab per other channel, each
- * drawn from what its stand-in accepted (`GET /_standin/received`): SMS texts with number and parts (End User
- * Messaging's and an organization's Twilio's), push notifications per device with title, body, buttons and
- * media, pushes to API applications' endpoints (their path, authentication and answer), LINE message objects as
- * chat bubbles, and the
- * letters' PDFs kept in S3 under their run. Pages are drawn here, on the server, in the browser's language
- * (Accept-Language), with no script: every tab is a link, and a page is read again by reloading it.
- */
+/** The local message viewer: beside the mail viewer (the Email tab, sesStandIn.ts), a tab per other channel. */
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
@@ -19,17 +11,13 @@ export { MESSAGE_VIEWER_TEXTS, type ViewerLang } from './messageViewerTexts';
 export { esc, TAB_PATHS, TAB_STYLE, tabBar, VIEWER_TABS, type ViewerTab, viewerLangOf } from './viewerTabs';
 
 export interface ViewerSources {
-  /** the stand-ins' endpoints */
   sms?: string;
-  /** an organization's Twilio provider's stand-in: its messages show in the SMS tab */
   twilio?: string;
   pinpoint?: string;
   line?: string;
   apiApp?: string;
-  /** an organization's own SMTP server and e-mail API, stood in for */
   smtp?: string;
   emailApi?: string;
-  /** the S3 endpoint and the bucket letters are kept in */
   s3?: string;
   bucket?: string;
 }
@@ -53,14 +41,10 @@ function page(tab: ViewerTab, lang: ViewerLang, body: string): string {
 
 const none = (w: Words) => `<p>${esc(w.none)}</p>`;
 
-/** A tab's list: each record drawn as `draw` draws it, or the line that says there is none. */
 const listOf = (records: readonly Record<string, unknown>[], w: Words, draw: (r: Record<string, unknown>) => string) =>
   records.length === 0 ? none(w) : records.map(draw).join('');
 
-/**
- * A message the Twilio stand-in accepted, as an SMS of End User Messaging's shape (its form's To and Body), with
- * the provider and sender it left through.
- */
+/** A message the Twilio stand-in accepted, as an SMS of End User Messaging's shape (its form's To and Body). */
 export function fromTwilio(r: Record<string, unknown>): Record<string, unknown> {
   const form = obj(r.request);
   return {
@@ -72,7 +56,6 @@ export function fromTwilio(r: Record<string, unknown>): Record<string, unknown> 
   };
 }
 
-/** One SMS: the number, when, the parts and encoding, the text as the phone shows it, and a provider other than the deployment's. */
 export function smsHtml(records: readonly Record<string, unknown>[], w: Words): string {
   return listOf(records, w, (r) => {
     const request = obj(r.request);
@@ -82,7 +65,6 @@ export function smsHtml(records: readonly Record<string, unknown>[], w: Words): 
   });
 }
 
-/** What a push request shows on its device: from APNs' payload (RawContent) or FCM's fields and data. */
 export function pushShown(r: Record<string, unknown>): { title: string; body: string; buttons: { text: string; action: string }[]; media?: string; sound?: string; url?: string } {
   const config = obj(obj(r.request).MessageConfiguration);
   const apns = obj(config.APNSMessage);
@@ -107,11 +89,9 @@ export function pushShown(r: Record<string, unknown>): { title: string; body: st
   };
 }
 
-/** A notification as its device shows it (a push, a push to an API application): when, its title and body, its rows. */
 const notificationArticle = (attributes: string, n: { at: unknown; title: unknown; body: unknown; rows: string }, w: Words) =>
   `<article class="msg" ${attributes}><p class="meta">${esc(w.at)} ${esc(time(n.at))}</p><div class="notification"><strong data-testid="push-title">${esc(n.title)}</strong><span data-testid="push-body">${esc(n.body)}</span></div><dl>${n.rows}</dl></article>`;
 
-/** A push token is a device's credential: the viewer shows its start and end only. */
 const shortToken = (token: unknown) => (typeof token === 'string' && token.length > 16 ? `${token.slice(0, 8)}…${token.slice(-6)}` : String(token ?? ''));
 
 export function pushHtml(records: readonly Record<string, unknown>[], w: Words): string {
@@ -131,7 +111,6 @@ export function pushHtml(records: readonly Record<string, unknown>[], w: Words):
   });
 }
 
-/** A push an API application's endpoint received: the notification, the device, the path and how it was authenticated, the answer. */
 export function apiAppHtml(records: readonly Record<string, unknown>[], w: Words): string {
   return listOf(records, w, (r) => {
     const body = obj(r.body);
@@ -147,7 +126,6 @@ export function apiAppHtml(records: readonly Record<string, unknown>[], w: Words
   });
 }
 
-/** One LINE message object as the chat shows it: text, image, a buttons template (its alt text, title and actions). */
 export function lineBubble(message: unknown, w: Words): string {
   const m = obj(message);
   switch (m.type) {
@@ -176,10 +154,8 @@ export function lineHtml(records: readonly Record<string, unknown>[], w: Words):
   });
 }
 
-/** A mail as the own providers' stand-ins keep it (SMTP: parsed from the wire; e-mail API: from the request). */
 export type OwnMail = Pick<ReceivedSmtpMail, 'at' | 'from' | 'to' | 'replyTo' | 'subject' | 'headers' | 'text' | 'html'> & { via: 'SMTP' | 'EMAIL_API'; security?: string };
 
-/** The mails of both stand-ins, newest first. */
 export function ownMails(smtp: readonly Record<string, unknown>[], api: readonly Record<string, unknown>[]): OwnMail[] {
   const text = (v: unknown) => (typeof v === 'string' ? v : '');
   const headers = (v: unknown) => Object.fromEntries(Object.entries(obj(v)).map(([k, h]) => [k.toLowerCase(), text(h)]));
@@ -210,10 +186,6 @@ export function ownMails(smtp: readonly Record<string, unknown>[], api: readonly
   ].sort((a, b) => b.at - a.at);
 }
 
-/**
- * A mail drawn as the mail viewer draws one: in a sandboxed frame (no script runs), with remote images blocked
- * and their sources taken out, so that opening it here is not counted as an open.
- */
 export function ownEmailHtml(mails: readonly OwnMail[], w: Words): string {
   if (mails.length === 0) return none(w);
   const policy = `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'">`;
@@ -237,7 +209,6 @@ export function ownEmailHtml(mails: readonly OwnMail[], w: Words): string {
     .join('');
 }
 
-/** The letters kept under each run (`…letters/<org>/<plan>/<run>/<account>.pdf`, the run's merged PDF and manifest beside). */
 export function lettersHtml(keys: readonly string[], w: Words): string {
   const runs = new Map<string, { letters: string[]; merged?: string; manifest?: string }>();
   const runOf = (base: string) => runs.get(base) ?? runs.set(base, { letters: [] }).get(base)!;
@@ -297,7 +268,6 @@ async function letterKeys(s3: S3Client, bucket: string): Promise<string[] | unde
   }
 }
 
-/** The tabs drawn from one stand-in's list: the source each reads and how its list is drawn. */
 const ONE_SOURCE_TABS: readonly { tab: ViewerTab; source: keyof ViewerSources; draw: (records: readonly Record<string, unknown>[], w: Words) => string }[] = [
   { tab: 'push', source: 'pinpoint', draw: pushHtml },
   { tab: 'apiApp', source: 'apiApp', draw: apiAppHtml },
@@ -306,7 +276,6 @@ const ONE_SOURCE_TABS: readonly { tab: ViewerTab; source: keyof ViewerSources; d
 
 const html = (res: ServerResponse, status: number, body: string) => res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(body);
 
-/** Serves the channel tabs under /messages/; answers false for any other path (the mail viewer's). */
 export function messageViewer(sources: ViewerSources) {
   const s3 = s3Of(sources);
   return async function handle(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
@@ -329,7 +298,6 @@ export function messageViewer(sources: ViewerSources) {
       }
       case TAB_PATHS.sms: {
         const [list, twilio] = await Promise.all([received(sources.sms), received(sources.twilio)]);
-        // both providers' texts, newest first
         const all = list && [...list, ...(twilio ?? []).map(fromTwilio)].sort((a, b) => Number(b.at ?? 0) - Number(a.at ?? 0));
         html(res, 200, page('sms', lang, all ? smsHtml(all, w) : unavailable));
         return true;

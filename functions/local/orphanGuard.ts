@@ -1,9 +1,5 @@
-/**
- * Keeps a child process from outliving this one. A clean stop kills the child itself; this covers the unclean
- * ends (SIGKILL, a crash, an out-of-memory kill), where no handler of ours runs. A tiny shell holds the read end
- * of a pipe whose only writer is this process: the kernel closes it however this process ends, and the shell
- * then stops the child (SIGTERM, SIGKILL after 5 s).
- */
+// Keeps a child process from outliving this one. A clean stop kills the child itself; this covers the unclean ends
+// (SIGKILL, a crash, an out-of-memory kill), where no handler of ours runs.
 import { type ChildProcess, spawn } from 'node:child_process';
 
 // `$1` is the child's pid. Signals are ignored so that a Ctrl-C to the whole process group leaves the guard to

@@ -1,9 +1,6 @@
-/**
- * The local stand-in for SQS, durable in the local DynamoDB: a received message stays hidden for its
- * visibility timeout and comes back if its worker dies before acknowledging it; only the current holder's
- * receipt can acknowledge it; after `maxReceives` it moves to `<queue>-dlq`. A loop (./queueLoop.ts) feeds the
- * same worker handler Lambda would run, as SQS records.
- */
+// The local stand-in for SQS, durable in the local DynamoDB: a received message stays hidden for its visibility
+// timeout and comes back if its worker dies before acknowledging it; only the current holder's receipt can
+// acknowledge it.
 import { randomUUID } from 'node:crypto';
 import { GetCommand, QueryCommand, type QueryCommandInput, type QueryCommandOutput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { QueueMessage } from '../../shared/entities';
@@ -13,17 +10,14 @@ import type { Clock } from '../platform/runtime';
 import type { Store, TransactItem } from '../store/store';
 
 export interface Received {
-  /** the message's id, with its group's lane when it has one (`<group>/<id>`): what `ack` takes */
   id: string;
   body: unknown;
   receipt: string;
   receiveCount: number;
 }
 
-/** Ungrouped messages live under the queue's name; a group's under its lane, listed on the queue's lanes item. */
 const laneOf = (queue: string, group: string) => (group ? `${queue}#lane#${group}` : queue);
 const lanesKey = (queue: string) => ({ queue: `${queue}#lanes`, id: 'lanes' });
-/** A received message's id taken apart: its group ('' for ungrouped) and its id in the group's lane. */
 export const splitId = (id: string): { group: string; id: string } => {
   const slash = id.indexOf('/');
   return slash < 0 ? { group: '', id } : { group: id.slice(0, slash), id: id.slice(slash + 1) };
@@ -31,20 +25,13 @@ export const splitId = (id: string): { group: string; id: string } => {
 
 /** What a consumer holds of a queue: received, not yet acknowledged, by group. */
 export interface InHand {
-  /** the messages in hand by group ('' for ungrouped) */
   held: ReadonlyMap<string, number>;
   /** no group may hold more than this many at once (ungrouped messages are not held to it) */
   perGroup: number;
 }
 
-/**
- * The local stand-in for SQS, durable in the local DynamoDB, fair between groups as SQS fair queues are: a
- * message sent with a group (an organization and channel) waits in its group's lane, and each receive takes from
- * every lane in turn, those the consumer holds fewest of first, so a run of 200,000 recipients queued first does
- * not hold up another organization's ten, nor its own organization's SMS.
- */
+/** The local stand-in for SQS, durable in the local DynamoDB, fair between groups as SQS fair queues are. */
 export class LocalQueue implements QueuePort {
-  /** where the next receive starts its round over the lanes */
   private turn = 0;
   /** this process's loops by queue, told of each send so they take it at once rather than at their next poll */
   private readonly wakers = new Map<string, Set<() => void>>();
@@ -76,7 +63,6 @@ export class LocalQueue implements QueuePort {
     return group ? `${group}/${id}` : id;
   }
 
-  /** Calls `wake` after every send to `queue` from this process; answers the unsubscribe. */
   onSend(queue: string, wake: () => void): () => void {
     const set = this.wakers.get(queue) ?? new Set();
     this.wakers.set(queue, set);
@@ -84,12 +70,10 @@ export class LocalQueue implements QueuePort {
     return () => set.delete(wake);
   }
 
-  /** Wakes this process's loops of `queue`: a message was sent to it (also by a transaction holding `sendItem`). */
   sent(queue: string): void {
     for (const wake of this.wakers.get(queue) ?? []) wake();
   }
 
-  /** The write that enqueues a message, for a transaction with other writes (a schedule firing). */
   sendItem(queue: string, body: unknown, group = ''): TransactItem {
     const now = this.clock.now();
     // ids sort by send time, so receives take the oldest first
@@ -98,19 +82,13 @@ export class LocalQueue implements QueuePort {
     return { Put: { TableName: this.store.table('queueMessage'), Item: message } };
   }
 
-  /** The groups with a lane, ungrouped ('') first. */
   private async lanes(queue: string): Promise<string[]> {
     const out = await this.store.rt.aws.doc.send(new GetCommand({ TableName: this.store.table('queueMessage'), Key: lanesKey(queue) }));
     const groups = (out.Item?.groups as Set<string> | undefined) ?? new Set<string>();
     return ['', ...[...groups].sort()];
   }
 
-  /**
-   * Takes up to `max` visible messages, hiding each for `visibilitySeconds` under a new receipt: an equal share
-   * from each lane in turn (starting one lane further each time), the rest from the lanes that have more. Given
-   * what the consumer holds, the lanes it holds fewest of come first (SQS fair queues favour the groups with the
-   * fewest messages in flight) and no group's lane is taken past `perGroup`.
-   */
+  /** Takes up to `max` visible messages, hiding each for `visibilitySeconds` under a new receipt. */
   async receive(queue: string, max: number, visibilitySeconds: number, hand?: InHand): Promise<Received[]> {
     const now = this.clock.now();
     const lanes = await this.lanes(queue);
@@ -176,8 +154,8 @@ export class LocalQueue implements QueuePort {
   }
 
   /**
-   * Unlists a lane with no message at all. A send lists its lane in the same transaction as its message, so
-   * one that lands between the look and the unlisting is found by the second look, which lists the lane again.
+   * Unlists a lane with no message at all. A send lists its lane in the same transaction as its message, so one that
+   * lands between the look and the unlisting is found by the second look, which lists the lane again.
    */
   private async dropLaneIfEmpty(queue: string, group: string): Promise<void> {
     if ((await this.countIn(laneOf(queue, group), 1)) > 0) return;
@@ -195,7 +173,6 @@ export class LocalQueue implements QueuePort {
     if ((await this.countIn(laneOf(queue, group), 1)) > 0) await set('ADD');
   }
 
-  /** Deletes the message if `receipt` is still its holder's; false when it was redelivered to another. */
   async ack(queue: string, id: string, receipt: string): Promise<boolean> {
     const at = splitId(id);
     try {
@@ -216,7 +193,6 @@ export class LocalQueue implements QueuePort {
     return this.messagesOf(lane, '#v <= :now', now, wanted);
   }
 
-  /** A lane's messages whose `visibleAt` passes `filter` against `now`, a page of 100 at a time, until `wanted` are found. */
   private async messagesOf(lane: string, filter: string, now: number, wanted = Infinity): Promise<QueueMessage[]> {
     const found: QueueMessage[] = [];
     const query = {
@@ -232,7 +208,6 @@ export class LocalQueue implements QueuePort {
     return found;
   }
 
-  /** Reads a lane's query (`:q` the lane) page after page, until there are no more or `enough` says so. */
   private async eachPage(
     query: Omit<QueryCommandInput, 'TableName' | 'KeyConditionExpression' | 'ExclusiveStartKey'>,
     enough: (page: QueryCommandOutput) => boolean,
@@ -248,10 +223,10 @@ export class LocalQueue implements QueuePort {
   }
 
   /**
-   * Makes every message of `queue` still in flight visible now. At the local server's start the process that
-   * received them is gone (one server runs on a data folder), so they need not wait out their visibility timeout:
-   * a send batch delivered again is safe (each recipient's ledger record decides who sends), and the dead
-   * worker's unsent recipients go out at once. Answers how many came back.
+   * Makes every message of `queue` still in flight visible now. At the local server's start the process that received
+   * them is gone (one server runs on a data folder), so they need not wait out their visibility timeout: a send batch
+   * delivered again is safe (each recipient's ledger record decides who sends), and the dead worker's unsent
+   * recipients go out at once.
    */
   async redeliverInFlight(queue: string): Promise<number> {
     const now = this.clock.now();
@@ -274,7 +249,6 @@ export class LocalQueue implements QueuePort {
     return count;
   }
 
-  /** Messages waiting or in flight in one lane (up to `limit`). */
   private async countIn(lane: string, limit = Infinity): Promise<number> {
     let count = 0;
     await this.eachPage({ ExpressionAttributeNames: { '#q': 'queue' }, ExpressionAttributeValues: { ':q': lane }, Select: 'COUNT' }, (out) => {
@@ -284,14 +258,12 @@ export class LocalQueue implements QueuePort {
     return count;
   }
 
-  /** Messages waiting or in flight, in every lane. */
   async depth(queue: string): Promise<number> {
     let count = 0;
     for (const group of await this.lanes(queue)) count += await this.countIn(laneOf(queue, group));
     return count;
   }
 
-  /** A message received too often goes to `<queue>-dlq` (ungrouped there: it waits for a person, not a worker). */
   private async deadLetter(m: QueueMessage, queue: string): Promise<void> {
     await this.store.transact([
       this.store.putNew('queueMessage', { ...m, queue: `${queue}-dlq`, visibleAt: this.clock.now(), receiveCount: 0, receipt: undefined }),

@@ -1,20 +1,10 @@
-/**
- * The local stand-in for Lambda's SQS event source: a loop that receives from a LocalQueue (./queue.ts), hands each
- * message to the same worker handler Lambda would run, as an SQS record, and acknowledges what succeeded.
- */
+/** The local stand-in for Lambda's SQS event source. */
 import type { SQSRecord } from 'aws-lambda';
 import type { Logger } from '../platform/logger';
 import type { QueueWorker } from '../platform/queue';
 import { type InHand, type LocalQueue, type Received, splitId } from './queue';
 
-/**
- * Runs `worker` over `queue` until stopped: receive, hand over as SQS records, acknowledge what succeeded. Up to
- * `concurrency` messages are in hand at once, each handed over as soon as a slot frees (as Lambda's concurrent
- * invocations take them), so one long message never holds up the ones received with it. One group (an
- * organization's channel) holds at most half the slots: its batches may each wait seconds on the channel's rate,
- * and another group's messages are taken into the other half at once (ungrouped messages, such as jobs, may take
- * them all).
- */
+/** Runs `worker` over `queue` until stopped: receive, hand over as SQS records, acknowledge what succeeded. */
 export function startQueueLoop(opts: { queue: LocalQueue; name: string; worker: QueueWorker; log: Logger; pollMs?: number; visibilitySeconds?: number; concurrency?: number }) {
   const { queue, name, worker, log } = opts;
   const concurrency = opts.concurrency ?? 10;
@@ -24,7 +14,6 @@ export function startQueueLoop(opts: { queue: LocalQueue; name: string; worker: 
   const held = new Map<string, number>();
   const hand: InHand = { held, perGroup: Math.ceil(concurrency / 2) };
   let timer: NodeJS.Timeout | undefined;
-  /** a send arrived since the current receive began (its query may have missed it) */
   let woken = false;
   const unsubscribe = queue.onSend(name, () => {
     woken = true;
@@ -48,10 +37,6 @@ export function startQueueLoop(opts: { queue: LocalQueue; name: string; worker: 
     if (!failed) await queue.ack(name, m.id, m.receipt);
   }
 
-  /**
-   * Fills the free slots; polls again after `pollMs` when the queue had nothing (a send in this process wakes it
-   * sooner; the poll finds redeliveries and other processes' sends).
-   */
   async function fill(): Promise<void> {
     if (stopped || receiving || inFlight >= concurrency) return;
     receiving = true;

@@ -1,9 +1,6 @@
-/**
- * The local stand-in for EventBridge Scheduler, durable in the local DynamoDB. A due schedule fires by one
- * transaction that moves (or removes) its next firing and puts the message on its queue, so it fires exactly
- * once however many loops look at it, and a schedule made before a restart fires after it. A cron schedule
- * stores its next firing, computed in its time zone, and computes the one after when it fires.
- */
+// The local stand-in for EventBridge Scheduler, durable in the local DynamoDB. A due schedule fires by one
+// transaction that moves (or removes) its next firing and puts the message on its queue, so it fires exactly once
+// however many loops look at it, and a schedule made before a restart fires after it.
 import type { ScheduleRecord } from '../../shared/entities';
 import { AppError } from '../../shared/errors';
 import { assertTimeZone, nextOccurrence, parseCron } from '../platform/cron';
@@ -56,7 +53,6 @@ export class LocalScheduler implements SchedulerPort {
     }
   }
 
-  /** Fires every schedule due by now; answers how many fired here. */
   async fireDue(): Promise<number> {
     const now = this.clock.now();
     const stored = await this.store.scanAll('schedule');
@@ -74,7 +70,6 @@ export class LocalScheduler implements SchedulerPort {
         this.queue.sent(s.queue);
         fired++;
       } catch (e) {
-        // another loop fired it first
         if (!(e instanceof AppError)) throw e;
       }
     }

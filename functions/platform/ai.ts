@@ -1,8 +1,5 @@
-/**
- * The AI provider port: a prompt (system and user text) and the brief it was built from in, the model's text
- * out (JSON the composer parses with its schema). Amazon Bedrock (Converse API) on AWS; the deterministic
- * offline provider (aiOffline.ts) locally and in tests, which writes from the brief alone.
- */
+// The AI provider port: a prompt and its brief in, the model's text out; Amazon Bedrock (Converse API) on AWS, the
+// deterministic offline provider (aiOffline.ts) locally and in tests.
 import type { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 
 export type AiTask = 'message' | 'persona';
@@ -33,17 +30,13 @@ export interface AiRequest {
 }
 
 export interface AiProvider {
-  /** the model's answer text */
   complete(request: AiRequest): Promise<string>;
 }
 
 /** The Bedrock SDK, loaded by `import()`: a router cold start that composes nothing does not read it. */
 const bedrockSdk = () => import('@aws-sdk/client-bedrock-runtime');
 
-/**
- * Bedrock's Converse API (POST /model/{modelId}/converse): one system block and one user message; the answer's
- * first text block. `endpoint` points the client elsewhere (the contract test's server).
- */
+/** Bedrock's Converse API (POST /model/{modelId}/converse): one system block and one user message. */
 export function bedrockProvider(region: string, endpoint?: string): AiProvider {
   let client: Promise<BedrockRuntimeClient> | undefined;
   const clientOf = () =>

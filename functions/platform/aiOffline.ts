@@ -1,11 +1,6 @@
-/**
- * The deterministic offline AI provider (locally and in tests): it answers in the JSON the composer asks of a
- * model, written from the request's brief alone (the brand's name, tone words and the request), so the same
- * brief always gives the same answer and no network is needed.
- */
+/** The deterministic offline AI provider (locally and in tests). */
 import type { AiProvider, AiRequest, BrandBrief } from './ai';
 
-/** The tone words the persona proposes, in each language (a brand's own words are used where they fit the language). */
 const TONE_WORDS: Record<string, { ja: string; zh: string }> = {
   trustworthy: { ja: '信頼できる', zh: '值得信赖' },
   clear: { ja: '分かりやすい', zh: '清晰' },
@@ -19,7 +14,6 @@ const TONE_WORDS: Record<string, { ja: string; zh: string }> = {
 
 type Lang = 'en' | 'ja' | 'zh';
 
-/** Whether a text is written in a language's script: kana (or kanji alone) for ja, Han without kana for zh, no CJK for en. */
 function fits(text: string, lang: Lang): boolean {
   const kana = /[\p{Script=Hiragana}\p{Script=Katakana}]/u.test(text);
   const han = /\p{Script=Han}/u.test(text);
@@ -51,10 +45,6 @@ const WORDS: Record<Lang, { intro: (brand: string) => string; news: (brand: stri
   },
 };
 
-/**
- * Each language's content in whole sentences of that language: the brand's tone words, request and voice sample
- * where they are written in it, the language's own sentences where not (no English mixed into Japanese).
- */
 function messageAnswer(brand: BrandBrief, request: string, languages: readonly string[]): unknown {
   const contents = Object.fromEntries(
     languages.map((code) => {

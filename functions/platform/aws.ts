@@ -9,15 +9,10 @@ export interface Endpoints {
   dynamodb?: string;
   s3?: string;
   ses?: string;
-  /** End User Messaging SMS (the SMS and voice v2 JSON API) */
   sms?: string;
-  /** End User Messaging push (the Pinpoint REST API) */
   pinpoint?: string;
-  /** the LINE Messaging API (not AWS: https://api.line.me when not given) */
   line?: string;
-  /** the local stand-in of API applications' servers (no client uses it: an application names its own URL) */
   apiApp?: string;
-  /** Twilio's REST API, for an organization's Twilio provider without an API base of its own (https://api.twilio.com when not given) */
   twilio?: string;
 }
 
@@ -28,20 +23,14 @@ export interface AwsClients {
   sms: PinpointSMSVoiceV2Client;
   /** made on first use: the Pinpoint SDK (69 KB) loads only in a Lambda that sends or sets up push */
   pinpoint: () => Promise<PinpointClient>;
-  /** the stand-ins' addresses locally (cloud sources reach S3 buckets through the same one); empty on AWS */
   endpoints: Endpoints;
 }
 
 // Lambda runs Node 22; locally Node 20 is fine, so keep the SDK's Node-version notice out of every start.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
-/** Stand-ins accept any credentials; real AWS uses the default provider chain. */
 const LOCAL_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 
-/**
- * The Pinpoint SDK's commands and client, loaded by `import()`: on AWS it sits beside the bundles
- * (infra/lambdaBundling.ts), so a router cold start that never touches push does not read it.
- */
 export const pinpointSdk = () => import('@aws-sdk/client-pinpoint');
 
 export function createAwsClients(region: string, endpoints: Endpoints = {}): AwsClients {

@@ -1,7 +1,5 @@
-/**
- * The delivery ports of a Lambda, from the stack's environment. The SQS, Scheduler and S3 clients load on first
- * use: most requests never send, schedule or touch a file, and a cold start should not pay for them.
- */
+// The delivery ports of a Lambda, from the stack's environment. The SQS, Scheduler and S3 clients load on first use:
+// most requests never send, schedule or touch a file, and a cold start should not pay for them.
 import type { QueuePort } from './queue';
 import type { DeliveryPorts } from './runtime';
 import type { S3StorageConfig } from './s3Storage';
@@ -21,7 +19,6 @@ const once = <T>(load: () => Promise<T>) => {
   return () => (loaded ??= load());
 };
 
-/** The storage port on S3 (or, with an endpoint, on s3rver), its client loaded on first use. */
 export function lazyS3Storage(config: S3StorageConfig): StoragePort {
   const storage = once<StoragePort>(async () => (await import('./s3Storage')).s3Storage(config));
   return {

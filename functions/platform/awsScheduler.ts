@@ -14,9 +14,7 @@ import type { SchedulerPort, ScheduleTarget } from './scheduler';
 export interface AwsSchedulerConfig {
   region: string;
   groupName: string;
-  /** the role EventBridge Scheduler assumes to send to the queues */
   roleArn: string;
-  /** queue name -> ARN */
   queueArns: Record<string, string>;
 }
 

@@ -1,9 +1,5 @@
-/**
- * EventBridge Scheduler's cron expressions: six fields (minutes hours day-of-month month day-of-week year) read
- * with the service's rules, and the next occurrence after an instant in an IANA time zone, for the local
- * scheduler. Occurrences are local wall-clock minutes; one that a spring-forward gap skips fires at the first
- * instant after the gap, and one that a fall-back repeats fires once, at its first pass.
- */
+// EventBridge Scheduler's cron expressions: six fields (minutes hours day-of-month month day-of-week year) read with
+// the service's rules, and the next occurrence after an instant in an IANA time zone, for the local scheduler.
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -11,7 +7,6 @@ const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', '
 const WEEKDAYS = ['SUN', 'MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT'];
 export const CRON_YEARS = { min: 1970, max: 2199 } as const;
 
-/** A day of a month: its year, month (1-12), day (1-31), the month's length and its weekday (1 = Sunday). */
 interface DayOf {
   year: number;
   month: number;
@@ -55,7 +50,6 @@ function value(text: string, rule: FieldRule): number {
   return n;
 }
 
-/** `*`, `n`, `a-b`, and with steps `*\/s`, `a/s`, `a-b/s`, in a comma-separated list. */
 function values(field: string, rule: FieldRule): number[] {
   const out = new Set<number>();
   for (const item of field.split(',')) {
@@ -167,7 +161,6 @@ export function wallClock(timeZone: string, t: number): number {
   return Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!) + (((t % 1000) + 1000) % 1000);
 }
 
-/** The first instant at which the wall clock reads `local` or later: the reading's first pass, or the end of a gap. */
 function firstInstantAt(timeZone: string, local: number): number {
   // Offsets lie within -12 h and +14 h; a day either side sees those in force before and after any change.
   const candidates = [local - (wallClock(timeZone, local - DAY) - (local - DAY)), local - (wallClock(timeZone, local + DAY) - (local + DAY))];
@@ -185,7 +178,6 @@ function firstInstantAt(timeZone: string, local: number): number {
 
 const daysIn = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
 
-/** The first local minute at or after `from` (a wall-clock reading as UTC epoch ms) that the expression names. */
 function nextLocalMinute(cron: Cron, from: number): number | undefined {
   const start = new Date(from);
   let [year, month, day] = [start.getUTCFullYear(), start.getUTCMonth() + 1, start.getUTCDate()];

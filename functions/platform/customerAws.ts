@@ -1,8 +1,6 @@
-/**
- * Credentials for an organization's own AWS account (a cloud source's bucket, its SES or End User Messaging):
- * the role it names, assumed with the record's external id, or its access keys. Never none: a client without
- * credentials would sign with Herald's own role, which reaches Herald's own data and sender.
- */
+// Credentials for an organization's own AWS account (a cloud source's bucket, its SES or End User Messaging).
+// Never a client without credentials: it would sign with Herald's own role, which reaches Herald's own data and
+// sender.
 import { unseal } from './keys';
 import type { Runtime } from './runtime';
 
@@ -26,7 +24,6 @@ export class CustomerAwsRefused extends Error {
   }
 }
 
-/** The 12-digit account of a role ARN. */
 export const roleAccountOf = (roleArn: string) => /^arn:[^:]+:iam::([0-9]{12}):/.exec(roleArn)?.[1];
 
 export async function customerCredentials(rt: Runtime, access: CustomerAwsAccess, sessionName: string): Promise<CustomerCredentials> {

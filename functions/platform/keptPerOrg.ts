@@ -1,7 +1,5 @@
-/**
- * An answer per organization kept for `ttlMs` (settings a sender reads for every message: one read per
- * organization in that time, not one per message). A failed read is not kept: the next call reads again.
- */
+// An answer per organization kept for `ttlMs` (settings a sender reads for every message: one read per organization
+// in that time, not one per message).
 import type { TenantStore } from '../store/store';
 
 export function keptPerOrg<T>(read: (orgId: number) => Promise<T>, ttlMs: number, now: () => number = Date.now): (orgId: number) => Promise<T> {

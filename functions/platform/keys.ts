@@ -1,7 +1,4 @@
-/**
- * The deployment's key ring: the JWT signing key and the key that seals stored secrets.
- * Locally a file generated on first start in the data folder; on AWS a Secrets Manager secret.
- */
+/** The deployment's key ring: the JWT signing key and the key that seals stored secrets. */
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -42,7 +39,6 @@ export async function loadKeysFromSecretsManager(secretId: string): Promise<KeyR
   return { jwtKey: derive('jwt'), sealKey: derive('seal'), adminPassword: value.adminPassword };
 }
 
-/** AES-256-GCM sealing for secrets kept in tables (app secrets, later provider credentials). */
 export function seal(keys: KeyRing, plain: string): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', keys.sealKey, iv);

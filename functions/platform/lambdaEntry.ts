@@ -1,7 +1,5 @@
-/**
- * The worker Lambdas' entry (jobs, delivery, two-way SMS): the runtime is built once per cold start
- * (./lambdaRuntime.ts, with Powertools' logger, metrics and tracer), then each event goes to what `setup` made of it.
- */
+// The worker Lambdas' entry (jobs, delivery, two-way SMS): the runtime is built once per cold start
+// (./lambdaRuntime.ts, with Powertools' logger, metrics and tracer), then each event goes to what `setup` made of it.
 import type { Context } from 'aws-lambda';
 import { Store } from '../store/store';
 import { workerLambda } from './lambdaWorker';
@@ -16,7 +14,6 @@ export function workerEntry<S, E, R>(setup: (rt: Runtime, store: Store) => S, ru
       lambda.traceClients(rt.aws);
       return { lambda, state: setup(rt, new Store(rt)) };
     },
-    // Powertools' context and trace after the cold start has loaded them
     ({ lambda, state }, event: E, context) => lambda.invoke(context, () => run(state, event)),
   );
 }

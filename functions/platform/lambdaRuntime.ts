@@ -1,8 +1,6 @@
-/**
- * What every Herald Lambda (the router, ../api/lambda.ts, and the workers, ./lambdaEntry.ts) builds at its cold
- * start: the runtime on AWS (keys from Secrets Manager, AWS's job queue and delivery ports), built once per cold
- * start; a build that failed is tried again by the next event rather than kept.
- */
+// What every Herald Lambda (the router, ../api/lambda.ts, and the workers, ./lambdaEntry.ts) builds at its cold
+// start: the runtime on AWS (keys from Secrets Manager, AWS's job queue and delivery ports), built once per cold
+// start.
 import type { Context } from 'aws-lambda';
 import { awsDeliveryPorts } from './awsPorts';
 import { loadKeysFromSecretsManager } from './keys';
@@ -10,7 +8,6 @@ import { lambdaLogContext, setLogContext } from './logger';
 import { createRuntime, defaultConfig, type Runtime } from './runtime';
 import { sqsJobQueue } from './sqsJobs';
 
-/** The runtime on AWS, with the log its entry gives it (Powertools' logger, and in a worker its metrics). */
 export async function awsRuntime(log: Pick<Parameters<typeof createRuntime>[0], 'logLevel' | 'logSink' | 'metricSink'>): Promise<Runtime> {
   const secretId = process.env.HERALD_KEY_SECRET_ID;
   if (!secretId) throw new Error('HERALD_KEY_SECRET_ID is not set');
@@ -27,7 +24,6 @@ export function coldStartHandler<S, E, R>(
 ): (event: E, context?: Context) => Promise<R> {
   let ready: Promise<S> | undefined;
   return async (event, context) => {
-    // every line of this invocation carries its request id and trace id
     setLogContext(lambdaLogContext(context?.awsRequestId));
     ready ??= build().catch((e: unknown) => {
       ready = undefined;

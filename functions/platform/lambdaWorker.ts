@@ -1,10 +1,6 @@
-/**
- * What the worker Lambdas (jobs, delivery, two-way SMS) run their runtime with: Powertools for AWS Lambda's logger,
- * metrics and tracer, loaded by `import()` from the copy beside each bundle at the cold start
- * (infra/lambdaBundling.ts LAMBDA_PACKAGES_BESIDE), and the log level the stack configures (`herald:logLevel`).
- * Outside Lambda the tracer is off by itself and the rest needs no AWS call. The router keeps only the logger
- * (functions/api/lambda.ts): it counts no sends, and its trace is Lambda's active X-Ray segment.
- */
+// What the worker Lambdas (jobs, delivery, two-way SMS) run their runtime with: Powertools for AWS Lambda's logger,
+// metrics and tracer. Outside Lambda the tracer is off by itself and the rest needs no AWS call. The router keeps
+// only the logger (functions/api/lambda.ts): it counts no sends, and its trace is Lambda's active X-Ray segment.
 import type { Context } from 'aws-lambda';
 import type { AwsClients } from './aws';
 import { createLogger, type LogLevel, logLevelFromEnv, type MetricPoint } from './logger';
@@ -13,11 +9,8 @@ import { powertoolsLog } from './powertoolsLog';
 import { powertoolsMetrics } from './powertoolsMetrics';
 
 export interface WorkerLambda {
-  /** createRuntime's options for the log: level, lines through Powertools' logger, metrics through its Metrics */
   runtimeOptions: { logLevel: LogLevel; logSink: (line: string) => void; metricSink: (points: readonly MetricPoint[]) => void };
-  /** each call of these clients becomes a subsegment of the invocation's trace */
   traceClients(aws: AwsClients): void;
-  /** one invocation: the request's ids on Powertools' lines, and a traced subsegment around `run` */
   invoke<T>(context: Context | undefined, run: () => Promise<T>): Promise<T>;
 }
 

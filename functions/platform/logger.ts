@@ -1,12 +1,6 @@
-/**
- * One structured JSON logger: the one door every Herald log line and metric goes out through. Never log secrets,
- * tokens, passwords or message bodies; as a second line of defence the logger itself redacts fields named like a
- * secret at every level, and at info and above masks any mail address or phone number in a line, so a recipient's
- * address reaches a log only at debug. In a Lambda each line carries the request's correlation ids
- * (`setLogContext`), and `metric` writes CloudWatch's embedded metric format (functions/platform/metricNames.ts),
- * which CloudWatch Logs turns into metrics with no call; locally it is one more line, and the worker Lambdas
- * build it with Powertools Metrics instead (functions/platform/lambdaWorker.ts).
- */
+// One structured JSON logger: the one door every Herald log line and metric goes out through.
+// Never log secrets, tokens, passwords or message bodies; as a second line of defence secret-named fields are
+// redacted and, at info and above, addresses and phone numbers masked.
 import { METRICS_NAMESPACE, METRICS_SERVICE } from './metricNames';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
@@ -17,7 +11,6 @@ export interface Logger {
   info(msg: string, fields?: Record<string, unknown>): void;
   warn(msg: string, fields?: Record<string, unknown>): void;
   error(msg: string, fields?: Record<string, unknown>): void;
-  /** metrics, written with the lines (not filtered by level: CloudWatch reads them) */
   metric?(points: readonly MetricPoint[]): void;
 }
 
@@ -36,29 +29,22 @@ export function redact(value: unknown, mask: boolean, depth = 0): unknown {
   return out;
 }
 
-/** Correlation ids of the request or event being handled (a Lambda's request id, the X-Ray trace id). */
 let context: Record<string, string> = {};
 
-/** Sets the correlation ids every line carries until the next call; a Lambda entry calls it per invocation. */
 export function setLogContext(ids: Record<string, string | undefined>): void {
   context = Object.fromEntries(Object.entries(ids).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== ''));
 }
 
-/** The ids of a Lambda invocation: its request id and, with active tracing, its X-Ray trace id. */
 export function lambdaLogContext(awsRequestId: string | undefined): Record<string, string | undefined> {
   return { requestId: awsRequestId, traceId: process.env._X_AMZN_TRACE_ID?.split(';')[0]?.replace(/^Root=/, '') };
 }
 
-/** HERALD_LOG_LEVEL as every Lambda reads it (infra sets it from `herald:logLevel`); info when unset or unknown. */
 export function logLevelFromEnv(env: NodeJS.ProcessEnv = process.env): LogLevel {
   const level = env.HERALD_LOG_LEVEL;
   return level !== undefined && Object.hasOwn(ORDER, level) ? (level as LogLevel) : 'info';
 }
 
-/**
- * `metricSink`, when given, writes the metrics instead of `metricLine` (a Lambda's Powertools Metrics,
- * functions/platform/powertoolsMetrics.ts); either way they reach the log in the embedded metric format.
- */
+/** `metricSink` writes the metrics instead of `metricLine` (Powertools Metrics on Lambda); either way in EMF. */
 export function createLogger(
   level: LogLevel = 'info',
   sink: (line: string) => void = (l) => process.stdout.write(l + '\n'),
@@ -87,11 +73,6 @@ export interface MetricPoint {
   dimensions?: Record<string, string>;
 }
 
-/**
- * Writes metrics in CloudWatch's embedded metric format: each point under the `service` dimension alone (the
- * totals the alarms read) and under `service` plus each leading part of its own dimensions (per channel, then
- * per channel and reason).
- */
 export function metricLine(points: readonly MetricPoint[], now = Date.now()): string {
   const groups = new Map<string, MetricPoint[]>();
   for (const p of points) {
@@ -110,7 +91,6 @@ export function metricLine(points: readonly MetricPoint[], now = Date.now()): st
           CloudWatchMetrics: [
             {
               Namespace: METRICS_NAMESPACE,
-              // the totals, then each narrower view: service; service+channel; service+channel+reason
               Dimensions: [['service'], ...own.map((_, i) => ['service', ...own.slice(0, i + 1)])],
               Metrics: Object.keys(values).map((name) => ({ Name: name, Unit: group.find((p) => p.name === name)!.unit ?? 'Count' })),
             },

@@ -1,14 +1,10 @@
-/**
- * Loops of the spec's option list (once, every 5 minutes, hourly, daily, weekly, monthly) on the scheduler port:
- * each puts a job on the job queue when it fires. Export settings and cloud sources loop this way.
- */
+/** Loops of the spec's option list (once, every 5 minutes, hourly, daily, weekly, monthly) on the scheduler port. */
 import type { ExportLoop } from '../../shared/entities';
 import { nextOccurrence, parseCron } from './cron';
 import { type Job, JOB_QUEUE } from './jobs';
 import type { Runtime } from './runtime';
 
 const MINUTES: Partial<Record<ExportLoop, number>> = { EVERY_5_MINUTES: 5, HOURLY: 60, DAILY: 1440, WEEKLY: 10_080 };
-/** monthly runs on the 1st at 00:00 UTC: months differ in length, so not an interval */
 const MONTHLY = '0 0 1 * ? *';
 
 /** When a loop fires next after `now`; undefined for one that runs once. */

@@ -1,15 +1,6 @@
-/**
- * The one way to call an address an organization can aim (its identity provider, a partner's server, a
- * translation system): fetch's shape, with the guard around it.
- * - The host is resolved, every address is checked (addresses.ts), and the socket connects to a checked address
- *   through the connection's own `lookup`, so a second answer of the DNS cannot slip in another.
- * - On AWS the address must be https and public; the local server also allows loopback (and plain http).
- * - The answer is read as a stream and cut off past `maxBytes`; it is never held whole.
- * - A redirect is followed only to the same host (scheme, name and port), at most MAX_REDIRECTS times, and only
- *   for GET and HEAD; any other method gets the redirect answer itself.
- * A refusal is an AppError 400016 whose detail says why in en, zh and ja; a network failure is a TypeError, as
- * fetch's own.
- */
+// The one way to call an address an organization can aim: fetch's shape with the guard around it. The socket
+// connects to the checked address (its own `lookup`, so a second DNS answer cannot slip in another); on AWS https
+// and public only; the answer is cut off past `maxBytes`; redirects only to the same host, for GET and HEAD.
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
@@ -41,7 +32,6 @@ function refusal(text: LocalText, params?: Record<string, string | number>): App
   return new AppError('400016', detail);
 }
 
-/** The URL, when its scheme is one the policy allows. */
 function target(url: string | URL, policy: OutboundPolicy): URL {
   let parsed: URL;
   try {
@@ -55,7 +45,6 @@ function target(url: string | URL, policy: OutboundPolicy): URL {
   return parsed;
 }
 
-/** The connection's lookup: only checked addresses reach the socket (an IP literal is checked before, in `send`). */
 function guardedLookup(policy: OutboundPolicy): LookupFunction {
   return (hostname, options, callback) => {
     checkedAddresses(hostname, policy).then(
@@ -93,7 +82,6 @@ function headersOf(res: IncomingMessage): Headers {
   return headers;
 }
 
-/** One request and its answer, read up to `maxBytes` (a redirect's body is not read at all). */
 async function send(url: URL, method: string, headers: Headers, body: Buffer | undefined, signal: AbortSignal, maxBytes: number, policy: OutboundPolicy): Promise<Answer> {
   // a literal address never reaches the lookup: check it here
   await checkedAddresses(url.hostname, policy);
@@ -137,7 +125,6 @@ async function send(url: URL, method: string, headers: Headers, body: Buffer | u
 
 const NO_BODY = new Set([101, 204, 205, 304]);
 
-/** fetch, guarded: see the module's comment. */
 export const outboundFetch: OutboundFetch = async (url, init = {}) => {
   const policy = current;
   const method = (init.method ?? 'GET').toUpperCase();

@@ -1,5 +1,4 @@
 /** Password hashing with argon2id (19 MiB, 2 passes: the OWASP minimum), for every area that stores one. */
-/** The native binding loads with the first password checked or set, not with every cold start. */
 let argon2: Promise<typeof import('@node-rs/argon2')> | undefined;
 const load = () => (argon2 ??= import('@node-rs/argon2'));
 

@@ -1,15 +1,10 @@
-/**
- * In a Lambda, Herald's log lines go out through Powertools for AWS Lambda's logger, which adds the function's
- * name, memory, cold start, request id and X-Ray trace id to each. functions/platform/logger.ts stays the one door
- * (it filters by level and redacts first; Powertools only writes); metric lines go to stdout as they are, for
- * CloudWatch to read. Powertools is loaded with `import()` from the copy beside the bundle
- * (infra/lambdaBundling.ts LAMBDA_PACKAGES_BESIDE), so it costs the router's bundle nothing.
- */
+// In a Lambda, Herald's log lines go out through Powertools for AWS Lambda's logger, which adds the function's name,
+// memory, cold start, request id and X-Ray trace id to each. functions/platform/logger.ts stays the one door (it
+// filters by level and redacts first; Powertools only writes).
 import type { Context } from 'aws-lambda';
 import { METRICS_SERVICE } from './metricNames';
 
 export interface LambdaLog {
-  /** the `logSink` of createRuntime */
   sink(line: string): void;
   /** once per invocation: the request's ids on every line after it */
   addContext(context: Context): void;

@@ -1,16 +1,7 @@
-/**
- * A worker Lambda's metrics through Powertools for AWS Lambda's Metrics: it builds and checks the embedded metric
- * format (namespace, dimension sets, units, CloudWatch's limits) and the line goes out through Herald's log door
- * (`write`), so it reaches CloudWatch Logs like every other line and a test can read it. The dimension sets are
- * those of functions/platform/logger.ts metricLine, which the alarms and the dashboard read: `service` alone (the
- * totals), then `service` with each leading part of the point's own dimensions (per channel, per channel and reason).
- * Loaded by `import()` from the copy beside the bundle (infra/lambdaBundling.ts LAMBDA_PACKAGES_BESIDE); it needs
- * no AWS call, so it runs the same locally.
- */
+/** A worker Lambda's metrics through Powertools for AWS Lambda's Metrics. */
 import type { MetricPoint } from './logger';
 import { METRICS_NAMESPACE, METRICS_SERVICE } from './metricNames';
 
-/** Powertools' own warnings, e.g. a dimension it skipped; `warn` is Herald's logger */
 type Warn = (msg: string, fields?: Record<string, unknown>) => void;
 
 export async function powertoolsMetrics(write: (line: string) => void, warn: Warn): Promise<(points: readonly MetricPoint[]) => void> {
@@ -31,7 +22,6 @@ export async function powertoolsMetrics(write: (line: string) => void, warn: War
       const key = JSON.stringify(p.dimensions ?? {});
       groups.set(key, [...(groups.get(key) ?? []), p]);
     }
-    // one line per distinct set of dimension values, as metricLine writes them
     for (const group of groups.values()) {
       const own = Object.entries(group[0]!.dimensions ?? {});
       for (let i = 0; i <= own.length; i++) metrics.addDimensions(Object.fromEntries(own.slice(0, i)));

@@ -1,7 +1,4 @@
-/**
- * Everything a handler needs, built once per process: configuration, AWS clients, keys, clock, logger.
- * The Lambda entry builds it from the environment; the local server and tests build it with endpoints.
- */
+/** Everything a handler needs, built once per process: configuration, AWS clients, keys, clock, logger. */
 import type { AuthType } from '../../shared/envelopeFormat';
 import type { Channel } from '../../shared/delivery';
 import { MAP_TILE_URL } from '../../shared/validation';
@@ -22,76 +19,37 @@ export interface RuntimeConfig {
   region: string;
   tablePrefix: string;
   authType: AuthType;
-  /** the portal's own app key (the `x-app-key` it sends) */
   portalAppKey: string;
   /** a fixed portal app secret, or undefined to generate one at seeding */
   portalAppSecret?: string;
   adminUser: string;
   adminPassword?: string;
-  /** the portal's public address, used in links sent by mail */
   publicUrl: string;
   mailFrom: string;
   accessTokenSeconds: number;
   refreshTokenSeconds: number;
-  /** a session unused for this long ends with 600003 */
   sessionIdleSeconds: number;
   passwordResetSeconds: number;
   inviteSeconds: number;
-  /**
-   * Failed sign-ins in rolling windows (each opened by its first failure): `perUserAddress` failures of one username from one address refuse that
-   * pair until the window ends; past `perAddress` failures from an address, or `perUser` of a username from
-   * anywhere, every attempt is slowed by `delayStepMs` per failure over (at most `maxDelayMs`), never refused.
-   */
   loginThrottle: { windowSeconds: number; perUserAddress: number; perAddress: number; perUser: number; delayStepMs: number; maxDelayMs: number };
-  /** forgot-password requests per address (e-mail) and per source address, per hour */
   resetThrottle: { perEmail: number; perAddress: number };
   maxClockSkewMs: number;
   /** app SDK calls a minute per app, unless the app sets its own; events the SDK API keeps, in days */
   sdk: { ratePerMinute: number; eventRetentionDays: number };
-  /**
-   * the map tiles the place pickers draw under their point: an https XYZ template ({z}/{x}/{y}) and the credit its
-   * provider asks for; empty: the pickers show a plain latitude/longitude grid
-   */
   mapTiles: { url: string; attribution: string };
   /** how long one job reads a file before a follow-up job goes on from there (the job worker's limit is 300 s) */
   jobSliceMs: number;
-  /** messages per second per channel, shared by every send worker (provider quotas: SES starts at 14/s) */
-  /** a channel without its default rate here is a compile error */
   sendRates: Record<Channel, number>;
-  /** the part of each channel's rate one organization may take in a second (0 < share ≤ 1): room left for the others */
   orgRateShare: number;
-  /** the SES configuration set that receives bounce, complaint, open and click events */
   sesConfigurationSet?: string;
-  /** how long an organization's choice of provider is kept before it is read again (channels/providers.ts PROVIDER_CHOICE_MS when unset) */
   providerChoiceMs?: number;
-  /** the most records an export keeps (the spec's EXPORT_CAP, 100,000, when unset): tests show the cap on a few */
   exportCap?: number;
-  /**
-   * SMS through AWS End User Messaging SMS (HERALD_SMS_*): the origination identity (a phone number, pool or
-   * sender id, or its ARN; AWS picks one of the account's when absent), the configuration set that receives
-   * events, the most to pay per message part in USD ("0.05"; none when absent) and how long a message may wait
-   * for hand-off to the carrier
-   */
   sms: { originationIdentity?: string; configurationSet?: string; maxPrice?: string; ttlSeconds: number };
-  /** a header a trusted proxy (CloudFront) sets to the viewer's address; unset locally */
   viewerIpHeader?: string;
-  /**
-   * calls to addresses an organization can aim (functions/platform/outbound.ts): public https addresses only, and
-   * on the local server (HERALD_OUTBOUND_LOOPBACK, set by its boot) loopback and plain http too
-   */
   outbound: OutboundPolicy;
-  /**
-   * cloud sources: the deployment's account, whose roles they may never assume, the job role their owners' trust
-   * policies name, and how long an SFTP connection may take to open (every failure to open answers at that mark)
-   */
+  /** cloud sources: the deployment's account, whose roles they may never assume. */
   cloudSources: { awsAccountId?: string; jobRoleArn?: string; sftpConnectMs: number };
-  /**
-   * the AI composer (HERALD_AI_*): Bedrock (always in Lambda) or, on the local server, the offline provider unless
-   * HERALD_AI_PROVIDER=bedrock; the Bedrock model a brand voice without its own uses; the generations an
-   * organization may ask for per UTC day
-   */
   ai: { provider: 'bedrock' | 'offline'; modelId: string; dailyLimit: number };
-  /** the external translation system's JSON API (HERALD_TRANSLATION_URL, _API_KEY); none when empty */
   translation: { url: string; apiKey?: string };
 }
 
@@ -100,19 +58,11 @@ export interface Clock {
 }
 export const systemClock: Clock = { now: () => Date.now() };
 
-/**
- * Where work is handed off: queues (SQS or the local durable queue) and schedules (EventBridge or local); and
- * where files are kept (S3, or s3rver locally).
- */
+/** Where work is handed off: queues (SQS or the local durable queue) and schedules (EventBridge or local). */
 export interface DeliveryPorts {
   queue: QueuePort;
   scheduler: SchedulerPort;
   storage: StoragePort;
-  /**
-   * told of the accounts each write changed (`account`: the item written; absent: removed), to keep the audience
-   * snapshot current: the local server's stand-in for the account table's stream, which does it on AWS (so unset
-   * there). The store calls it after every write to the account table, whoever makes it (functions/store/accountStream.ts).
-   */
   accountFeed?: (orgId: number, changes: readonly { id: string; account?: object }[]) => Promise<void>;
 }
 
@@ -205,9 +155,7 @@ export function createRuntime(opts: {
   clock?: Clock;
   logLevel?: LogLevel;
   logSink?: (line: string) => void;
-  /** writes metrics in place of the logger's own embedded-format lines (a Lambda's Powertools Metrics) */
   metricSink?: (points: readonly MetricPoint[]) => void;
-  /** Bedrock when not given; the local server gives the offline provider (it stays out of the Lambda bundles) */
   ai?: AiProvider;
 }): Runtime {
   const aws = createAwsClients(opts.config.region, opts.endpoints);

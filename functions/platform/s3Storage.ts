@@ -1,8 +1,4 @@
-/**
- * The storage port on S3. Locally the same client talks to s3rver (path-style, any credentials). A signed link
- * is signed with the caller's credentials: from a Lambda, it stops working when the role's session ends, even
- * before its own expiry.
- */
+/** The storage port on S3. */
 import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Readable } from 'node:stream';
@@ -11,12 +7,8 @@ import { MAX_LINK_SECONDS, type StoragePort } from './storage';
 export interface S3StorageConfig {
   region: string;
   bucket: string;
-  /** the s3rver stand-in's address, locally */
   endpoint?: string;
-  /**
-   * put in front of every key, and taken off the keys a listing answers: Heralds that share one bucket (the test
-   * runs' stand-ins) never see each other's objects
-   */
+  /** put before every key and taken off listed ones: Heralds sharing a bucket never see each other's objects */
   keyPrefix?: string;
 }
 

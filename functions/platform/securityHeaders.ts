@@ -1,9 +1,5 @@
-/**
- * The hardening headers on every portal response: the local server (functions/local/httpAdapter.ts) sends them
- * itself and CloudFront adds them through a response headers policy (infra/webStack.ts), both from this one list.
- */
+/** The hardening headers on every portal response. */
 
-/** Everything from the portal's own origin: no inline or eval'd script, no plugins, no framing by other sites. */
 const CSP_DIRECTIVES: Record<string, string> = {
   'default-src': "'self'",
   // no inline script: Vite emits only external modules (checked by the browser tests)
@@ -22,14 +18,12 @@ const CSP_DIRECTIVES: Record<string, string> = {
   'frame-ancestors': "'none'",
 };
 
-/** The policy; `uploadOrigins`: the storage origins the portal may send files to (the assets bucket's). */
 export function contentSecurityPolicy(uploadOrigins: readonly string[] = []): string {
   return Object.entries(CSP_DIRECTIVES)
     .map(([name, value]) => `${name} ${name === 'connect-src' ? [value, ...uploadOrigins].join(' ') : value}`)
     .join('; ');
 }
 
-/** Header names in lower case, as Node sends them. */
 export function securityHeaders(uploadOrigins: readonly string[] = []): Readonly<Record<string, string>> {
   return {
     'content-security-policy': contentSecurityPolicy(uploadOrigins),

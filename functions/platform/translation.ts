@@ -1,8 +1,4 @@
-/**
- * The translation system port (`junction`): a job of texts out in one language, its translations back. The HTTP
- * adapter speaks the translation service's JSON API (`POST /v1/jobs`, `GET /v1/jobs/{id}`); locally and in tests
- * the stand-in (functions/local/standins/translation.ts) answers it.
- */
+/** The translation system port (`junction`): a job of texts out in one language, its translations back. */
 import { AppError } from '../../shared/errors';
 import { outboundFetch } from './outbound';
 
@@ -10,23 +6,16 @@ export interface TranslationJob {
   sourceLanguage: string;
   targetLanguages: readonly string[];
   texts: readonly { key: string; text: string }[];
-  /** the caller's reference (organization and template), echoed back by the service */
   reference: string;
-  /**
-   * the system's path of the translated values of each preset parameter the texts use (`{{preset.<variable>...}}`),
-   * by variable: the translator leaves the placeholder as it is, and the system knows where its values are
-   */
   presetPaths?: Record<string, string>;
 }
 
 export interface TranslationResult {
   status: 'PENDING' | 'DONE';
-  /** per target language, the translated texts by key */
   translations: Record<string, { key: string; text: string }[]>;
 }
 
 export interface TranslationPort {
-  /** false when no translation system is configured: the screens leave translation sync out */
   configured: boolean;
   push(job: TranslationJob): Promise<{ jobId: string }>;
   fetch(jobId: string): Promise<TranslationResult>;

@@ -1,8 +1,4 @@
-/**
- * The queue worker wrapper: each SQS record's body is parsed with the queue's schema and handled; the records
- * that failed (a body that does not parse included) are reported back as partial batch failures, so SQS
- * delivers only those again, and after its receive limit moves them to the dead-letter queue.
- */
+/** The queue worker wrapper: each SQS record's body is parsed with the queue's schema and handled. */
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { SQSRecord } from 'aws-lambda';
 import type * as z from 'zod';

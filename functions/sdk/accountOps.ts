@@ -12,7 +12,6 @@ import { Ledger } from '../delivery';
 import { type SdkContext, sdkOnce, type Op, actor } from './context';
 import { say } from '../../shared/i18n/say';
 
-/** Attributes merged: a null removes one. */
 function mergeAttributes(stored: Account['attributes'], given: Record<string, unknown> | undefined): Account['attributes'] {
   if (!given) return stored;
   const next: Record<string, unknown> = { ...stored };
@@ -23,14 +22,12 @@ function mergeAttributes(stored: Account['attributes'], given: Record<string, un
   return next as Account['attributes'];
 }
 
-/** The account as the schema reads it (limits apply to the merged whole), or 400016. */
 export function checked(account: Account): Account {
   const parsed = accountSchema.safeParse(account);
   if (!parsed.success) throw new AppError('400016', firstIssue(parsed.error));
   return parsed.data;
 }
 
-/** Reads, changes and writes an account, again from the read when another call changed it in between. */
 async function changeAccount(ctx: SdkContext, id: string, change: (stored: Account | undefined) => Account | undefined): Promise<{ account: Account; created: boolean }> {
   const accounts = new Accounts(ctx.tenant);
   for (let attempt = 0; ; attempt++) {
@@ -73,15 +70,14 @@ export async function recordPermission(ctx: SdkContext, accountId: string, devic
   });
 }
 
-/** Spec 001 section 9: notifications turned off within this long of a push's receipt unsubscribe from that push. */
 export const PUSH_UNSUBSCRIBE_WINDOW_MS = 5 * 60_000;
 
 /**
  * Spec 001 section 9's push unsubscribes: a device whose notifications go from allowed to off counts once as an
- * unsubscribe of each push message it received in the five minutes before (a push counts as received when the
- * push service took it: its send's doneAt, found by the device's token in the sends-by-address index). Each
- * (message, account, device) counts once, with a marker in the same transaction as the run's and the
- * organization's counters, so a change reported again, or off, on and off again, adds nothing.
+ * unsubscribe of each push message it received in the five minutes before (a push counts as received when the push
+ * service took it: its send's doneAt, found by the device's token in the sends-by-address index). Each (message,
+ * account, device) counts once, with a marker in the same transaction as the run's and the organization's counters,
+ * so a change reported again, or off, on and off again, adds nothing.
  */
 export async function countPushUnsubscribes(
   ctx: SdkContext,
@@ -113,7 +109,6 @@ export async function countPushUnsubscribes(
   for (const planId of new Set(received.map((r) => r.planId))) {
     const send = received.find((r) => r.planId === planId)!;
     const marker = markers.putNew(sdkOnce.rest(planId), { slot: sdkOnce.slot('unsubscribe', accountId, device.deviceId), expiresAt }, '720001');
-    // the run's counters (the message's totals, per OS too) and the organization's day (the dashboard)
     const counters = await ledger.counterItems({ orgId: ctx.tenant.orgId, planId, runId: send.runId, accountId, channel: APP_CHANNEL, os: device.platform }, { unsubscribes: 1 });
     try {
       await ctx.platform.transact([marker, ...counters]);
@@ -130,12 +125,7 @@ async function hasDevices(ctx: SdkContext, accountId: string): Promise<boolean> 
   return page.items.length > 0;
 }
 
-/**
- * Writes a device of an existing account; a permission it brings that differs is recorded. Unless `trusted` (a
- * user token, or the account made by this call), a new device is written only as the first device of an account
- * this app made (`ownAccount`), and a stored device keeps its push token: the answer names what was left, or with
- * `refuse` the call is 400018. An account the organization imported never takes a device from the secret alone.
- */
+// An account the organization imported never takes a device from the secret alone.
 async function putDevice(
   ctx: SdkContext,
   accountId: string,
@@ -169,7 +159,6 @@ async function putDevice(
     permission,
     active: true,
     source: 'SDK',
-    // the app's push channels send to the devices it registered
     appId: ctx.app.id,
     dateUpdated: now,
   };
@@ -186,7 +175,6 @@ const sameEmails = (a: readonly string[], b: readonly string[]) => a.length === 
 const samePhones = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((p, i) => p === b[i]);
 const addressText = (a: object | undefined) => JSON.stringify(Object.entries(a ?? {}).sort(([x], [y]) => (x < y ? -1 : 1)));
 
-/** The call's phone numbers in E.164, national ones read as the organization's default country's; or 400016. */
 async function phonesOf(ctx: SdkContext, given: readonly string[] | undefined): Promise<string[] | undefined> {
   if (given === undefined) return undefined;
   const { defaultCountry } = await organizationSettingOf(ctx.tenant);
@@ -201,7 +189,6 @@ const CONSENTS = [
   ['line', 'lineConsent'],
 ] as const;
 
-/** The vehicles and IoT devices a call gives: each list replaces the stored one (they route no message, so any app call may). */
 const thingsOf = (p: { vehicles?: Account['vehicles']; iotDevices?: Account['iotDevices'] }): Pick<Account, 'vehicles' | 'iotDevices'> => ({
   ...(p.vehicles !== undefined ? { vehicles: p.vehicles } : {}),
   ...(p.iotDevices !== undefined ? { iotDevices: p.iotDevices } : {}),

@@ -1,4 +1,4 @@
-/** What an app SDK operation is handed: the app's organization's stores, the app, whether a user token proves the account. */
+/** What an app SDK operation is handed: the app's organization's stores, the app. */
 import type { Application } from '../../shared/entities';
 import type { SdkOperation, SdkRequest, SdkResponse } from '../../shared/sdk/contract';
 import type { Runtime } from '../platform/runtime';
@@ -11,7 +11,6 @@ export interface SdkContext {
   platform: Store;
   tenant: TenantStore;
   app: Application;
-  /** the call carries a valid user token for its accountId */
   proven: boolean;
 }
 

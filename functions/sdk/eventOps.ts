@@ -11,7 +11,6 @@ import { Ledger } from '../delivery';
 import { type SdkContext, sdkOnce, type Op } from './context';
 import { requireAccount } from './accountOps';
 
-/** The organization's records the events name; any missing one refuses the whole call. */
 async function requireReferences(ctx: SdkContext, events: SdkRequest<'events'>['events']): Promise<void> {
   const wanted = [
     ...new Set(
@@ -28,14 +27,9 @@ async function requireReferences(ctx: SdkContext, events: SdkRequest<'events'>['
   if (missing.length > 0) throw new AppError('720003', `No ${missing[0]!.replace(':', ' ')}.`);
 }
 
-/** App events that count on the dashboard: an app's push opened and clicked, as the tracking links count mail's. */
 const COUNTED_EVENTS: Partial<Record<string, 'opens' | 'clicks'>> = { 'message.opened': 'opens', 'message.clicked': 'clicks' };
 
-/**
- * The once-only counts an event makes on its message: its kind (an open, a click), its button (`cta:b1`), or for
- * a scroll each bucket its depth reached (`scroll:50`), which counts once per recipient whatever the device.
- * Each has its marker slot.
- */
+/** The once-only counts an event makes on its message. */
 function countsOf(e: AccountEvent, accountId: string): { slot: string; field: string; perDevice: boolean }[] {
   const kind = COUNTED_EVENTS[e.type];
   if (kind) return [{ slot: sdkOnce.slot(e.type, accountId, e.deviceId), field: kind, perDevice: true }];
@@ -44,12 +38,6 @@ function countsOf(e: AccountEvent, accountId: string): { slot: string; field: st
   return [];
 }
 
-/**
- * Counts an account's message events on the organization's day and month items and on the message's own item,
- * once per (message, account, device, kind, button) (domain/messageCounts.ts), so an event sent again (a retried
- * call, a second open) counts nowhere. The device's platform gives the OS; a button tap counts under its button
- * (`cta:b1`, `cta:b2`: the push's first and second button).
- */
 async function countMessageEvents(ctx: SdkContext, accountId: string, items: readonly AccountEvent[]): Promise<void> {
   const counted = items.filter((e) => e.planId && countsOf(e, accountId).length > 0);
   if (counted.length === 0) return;

@@ -1,12 +1,8 @@
-/**
- * The app SDK API's gate: every call names its app by key and signs method, path, timestamp, nonce and body with
- * the app's secret (shared/sdk/contract). Checked in order: the operation, the headers, the clock, the app, the
- * signature, then the nonce (a second use is a replay) and the app's calls this minute; only then the body and
- * an optional user token (the organization's proof that the call acts for its accountId).
- * Costs per call: one read of the app (kept 30 s), one conditional write of the nonce and one counter
- * update, in parallel, then (for a call naming a device) the organization's setting, and the operation's own reads and writes. A wrong signature costs no read while the app
- * is kept, except one every 5 s (so a replaced secret works within 5 s); wrong signatures are counted in memory.
- */
+// The app SDK API's gate: every call names its app by key and signs method, path, timestamp. Costs per call: one read
+// of the app (kept 30 s), one conditional write of the nonce and one counter update, in parallel, then (for a call
+// naming a device) the organization's setting, and the operation's own reads and writes.
+// Checked in order: operation, headers, clock, app, signature, then the nonce (a second use is a replay) and the
+// app's rate.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { errors as joseErrors, jwtVerify } from 'jose';
@@ -25,36 +21,24 @@ import { say } from '../../shared/i18n/say';
 /** A device id (iotId) as Herald keeps it under the system setting's iotId hash: its SHA-256, in hex. */
 export const hashedDeviceId = (deviceId: string) => createHash('sha256').update(deviceId, 'utf8').digest('hex');
 
-/** Every `deviceId` of a request with each replaced (deep: a device, events). */
 function replaceDeviceIds(value: unknown, replace: (id: string) => string): unknown {
   if (Array.isArray(value)) return value.map((v) => replaceDeviceIds(v, replace));
   if (value === null || typeof value !== 'object') return value;
   return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, k === 'deviceId' && typeof v === 'string' ? replace(v) : replaceDeviceIds(v, replace)]));
 }
 
-/**
- * The iotId hash switch (system setting, docs/settings.md): on, the device ids apps send are kept, matched and
- * answered as their SHA-256, so Herald never holds a device's own identifier. Read only for calls naming one.
- */
+/** With the iotId hash switch on, device ids are kept and answered as their SHA-256: Herald never holds the id itself. */
 async function withIotIdHash(tenant: TenantStore, data: unknown): Promise<unknown> {
   if (!JSON.stringify(data).includes('"deviceId"')) return data;
   if (!(await organizationSettingOf(tenant)).iotIdHash) return data;
   return replaceDeviceIds(data, hashedDeviceId);
 }
 
-/** Largest SDK body: a hundred events with their properties fit easily. */
 export const SDK_MAX_BODY_BYTES = 256 * 1024;
 
-/**
- * Wrong signatures (and unknown app keys) a minute before 400014, per app key and address, per address and per
- * app key. A key's own limit only changes the answer: calls that check against the kept secret always pass.
- */
+/** Wrong signatures (and unknown app keys) a minute before 400014, per app key and address. */
 export const SDK_BAD_SIGNATURE_LIMITS = { perKeyAddress: 20, perAddress: 60, perKey: 200, windowSeconds: 60 } as const;
-/**
- * A web app's signing secret sits in the snippet on its pages, so it proves nothing: its calls must come from one
- * of its allowed origins (a browser sets Origin and no page script can change it), may only identify accounts and
- * track events, and count against a limit per address besides the app's (docs/audience.md).
- */
+/** A web app's signing secret sits in the snippet on its pages, so it proves nothing. */
 export const SDK_WEB_LIMITS = { perAddressPerMinute: 120, operations: ['identify', 'events'] as readonly SdkOperation[] } as const;
 
 /** After a call failed against a freshly read app, the app is read again at most this often. */
@@ -74,7 +58,6 @@ interface KeptApp {
 interface Kept {
   at: number;
   entry: KeptApp | null;
-  /** a call failed against this read: the next read waits REREAD_MS */
   failed: boolean;
 }
 
@@ -90,11 +73,6 @@ function tooMany(now: number, endsAt: number): AppError {
   return new AppError('400014', `Too many calls with a wrong signature. Try again in ${wait} s.`, { 'retry-after': String(wait) });
 }
 
-/**
- * Rolling windows like the auth throttle's (services/auth/throttle.ts), but in this instance's memory: that one
- * costs a DynamoDB read per check, and the point here is to refuse a flood without one. Each Lambda instance
- * counts on its own, so the bound is per instance.
- */
 function memoryWindows(maxKeys = 10_000) {
   const windows = new Map<string, { count: number; startedAt: number }>();
   const seconds = (now: number) => Math.floor(now / 1000);
@@ -129,10 +107,7 @@ export function sdkApi(rt: Runtime, store: Store) {
   const cache = new Map<string, Kept>();
   const failures = memoryWindows();
 
-  /**
-   * Reads the active app with an issued secret that `appKey` names (null if none) and keeps it 30 s, so a
-   * switched-off app stops working within 30 s.
-   */
+  /** Reads the active app with an issued secret that `appKey` names (null if none) and keeps it 30 s. */
   async function readApp(appKey: string): Promise<Kept> {
     const [, org, id] = APP_KEY_PATTERN.exec(appKey) ?? [];
     const app = org && id ? ((await store.get('application', { orgId: Number(org), id })) as Application | undefined) : undefined;
@@ -144,7 +119,6 @@ export function sdkApi(rt: Runtime, store: Store) {
     return kept;
   }
 
-  /** The kept app, or a new read when none is kept or (after a failure) the last read is over REREAD_MS old. */
   async function appFor(appKey: string, failedWithKept: boolean): Promise<Kept> {
     const hit = cache.get(appKey);
     const age = hit ? Date.now() - hit.at : Infinity;
@@ -152,7 +126,6 @@ export function sdkApi(rt: Runtime, store: Store) {
     return readApp(appKey);
   }
 
-  /** The organization's proof that this call acts for `accountId`: 400017 if it does not check, 400018 if expired. */
   async function checkUserToken(appKey: string, kept: KeptApp, token: string, accountId: string): Promise<void> {
     if (token.length > 4096 || !USER_TOKEN.test(token)) throw new AppError('400017', `Header ${SDK_HEADERS.userToken} is not a compact JWT.`);
     const verify = async (k: KeptApp) => {
@@ -189,10 +162,6 @@ export function sdkApi(rt: Runtime, store: Store) {
     }
   }
 
-  /**
-   * 400014 past the app's calls this minute (and a web app's from this address); the counters live in DynamoDB,
-   * so they hold across instances.
-   */
   async function countCall(app: Application, address: string): Promise<void> {
     const now = rt.clock.now();
     const minute = Math.floor(now / 60_000);
@@ -226,10 +195,6 @@ export function sdkApi(rt: Runtime, store: Store) {
     }
   }
 
-  /**
-   * Answers one SDK call with its payload (and, for a web app's call, the checked origin the answer may be read
-   * from), or throws its catalogue error.
-   */
   return async function call(event: APIGatewayProxyEventV2, path: string): Promise<{ payload: unknown; corsOrigin?: string }> {
     const operation = path.slice(SDK_BASE_PATH.length + 1);
     if (!Object.hasOwn(SDK_OPERATIONS, operation)) throw new AppError('400011', 'No such SDK operation.');

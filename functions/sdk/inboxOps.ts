@@ -4,7 +4,6 @@ import { deleteInboxItems, listInbox, markInboxRead } from '../domain/inbox';
 import type { SdkContext, Op } from './context';
 import { say } from '../../shared/i18n/say';
 
-/** The inbox is the person's own: only a call with a user token for the account reads or changes it. */
 function inboxOwner(ctx: SdkContext): void {
   if (!ctx.proven) throw new AppError('400018', say('push.inboxNeedsUser'));
 }

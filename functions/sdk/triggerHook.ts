@@ -1,13 +1,6 @@
-/**
- * `POST /service/hook/v1/<orgId>/<planId>`: a recipient-action trigger's inbound webhook (functions/delivery/hooks.ts).
- * The call carries the trigger's token (`Authorization: Bearer whk_…`) and names the account by its key:
- * `{ "accountId": "…", "eventId": "…" }` (the optional event id makes a retried call one event). It goes through the
- * same queue step as the app's events, so the message follows the trigger's delay, throttle and limiter rule.
- * Checked in order: the path, the token's form, the plan (a plan of another organization, one without a webhook or
- * with no token issued answers 720003, as a missing one), the token (400017), the library template the message was
- * made from when the system setting checks for deleted ones (720003), the trigger's calls this minute, the body and
- * the account (720003). The token is never logged: only the path is.
- */
+// `POST /service/hook/v1/<orgId>/<planId>`: a recipient-action trigger's inbound webhook
+// (functions/delivery/hooks.ts).
+// The token is never logged: only the path is.
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import * as z from 'zod';
@@ -27,7 +20,6 @@ const MAX_BODY_BYTES = 4096;
 
 const hookBody = z.object({
   accountId: z.string().trim().min(1).max(128),
-  /** the caller's id of this action: a call retried with it sends as one event */
   eventId: z
     .string()
     .regex(/^[A-Za-z0-9_.:-]{1,60}$/)

@@ -1,13 +1,8 @@
-/**
- * The web snippet (`/service/sdk/v1/web.js`): what an organization's site loads to report what its visitors do.
- * It signs each call like the app SDK (shared/sdk/contract.ts sdkStringToSign) with the web app's secret, which
- * the page carries in plain sight; the server holds a web app's calls to its allowed origins, two operations and
- * a rate per address (functions/sdk/handler.ts). Plain ES2017 so every current browser runs it as served.
- *
- *   <script src="https://herald.example.com/service/sdk/v1/web.js" data-app-key="hk.1.abc" data-secret="…" async></script>
- *   herald.identify('customer-42', { locale: 'en' }); herald.track('checkout', { total: 12 });
- *   herald.trackScroll('plan-id');  // on a message's hosted page: how far the reader scrolls (25/50/75/100%)
- */
+// The web snippet (`/service/sdk/v1/web.js`) an organization's site loads to report what visitors do. Its secret is
+// in plain sight, so the server holds a web app to its allowed origins, two operations and a rate per address
+// (functions/sdk/handler.ts). Plain ES2017 so every current browser runs it as served.
+//   <script src="https://herald.example.com/service/sdk/v1/web.js" data-app-key="hk.1.abc" data-secret="…" async></script>
+//   herald.identify('customer-42', { locale: 'en' }); herald.track('checkout', { total: 12 }); herald.trackScroll('plan-id');
 export const WEB_SNIPPET = `(function () {
   'use strict';
   var me = document.currentScript;

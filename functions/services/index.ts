@@ -1,7 +1,4 @@
-/**
- * The one dispatch table: every catalogue operation's handler, checked by type against the catalogue. Tests
- * aside, the only module that imports an area's `handlers.ts`; all else uses an area through its `index.ts`.
- */
+/** The one dispatch table: every catalogue operation's handler, checked by type against the catalogue. */
 import { CRUD_ENTITIES, type CrudEntityName, type SERVICE_AREAS, type ServiceName } from '../../shared/services';
 import type { AreaHandlers, Handler } from '../contract/context';
 import { accountHandlers } from './account/handlers';
@@ -48,15 +45,12 @@ import { aiBotHandlers, brandVoiceHandlers } from './brandVoice/handlers';
 import { junctionHandlers } from './junction/handlers';
 import { userAlertHandlers } from './userAlert/handlers';
 
-/** Every area of the catalogue with all its operations. */
 export type HandlerTable = { [A in keyof typeof SERVICE_AREAS]: AreaHandlers<A> };
 
-/** The registry's plain entities, all served by the generic handlers. */
 const crudAreas = Object.fromEntries(CRUD_ENTITIES.map((def) => [def.name, crudHandlers(def)])) as unknown as {
   [K in CrudEntityName]: AreaHandlers<K>;
 };
 
-/** Leaving an area or an operation out does not compile. */
 const AREAS: HandlerTable = {
   ...crudAreas,
   auth: authHandlers,
@@ -99,7 +93,6 @@ const AREAS: HandlerTable = {
   requestedReport: requestedReportHandlers,
   dashboardMetric: dashboardMetricHandlers,
   behaviorInsight: behaviorInsightHandlers,
-  // the console's delivery records are the cloud-source area's own reads
   consoleCloud: consoleCloudHandlers(cloudSourceRecordHandlers),
   approvalSheet: approvalSheetHandlers,
   notification: notificationHandlers,
@@ -110,7 +103,6 @@ const AREAS: HandlerTable = {
   userAlert: userAlertHandlers,
   messageLink: messageLinkHandlers,
   snsRecord: snsRecordHandlers,
-  // a model's runs are its cloud source's deliveries, read and decided by the cloud-source area
   modelHistory: modelHistoryHandlers(cloudSourceHistoryHandlers),
   modelRecord: modelRecordHandlers(cloudSourceRecordHandlers),
 };

@@ -1,22 +1,12 @@
-/**
- * The account table's stream where DynamoDB gives none. On AWS the table's stream hands every account write to the
- * audience snapshot (functions/domain/audience/streamLambda.ts); locally the runtime's `accountFeed` port stands in
- * for it, and the table store tells it of each write to the account table once the write succeeded, whoever made
- * it (the account repository, a migration, a test's seed), as the stream would. Each change goes to the
- * organization of the key written, never to the caller's.
- */
+// The account table's stream where DynamoDB gives none.
+// Each change goes to the organization of the key written, never to the caller's.
 import { ACCOUNT_PARTITION_KEY, accountOrgOf } from '../../shared/entities';
 import type { Runtime } from '../platform/runtime';
 import type { WriteRequest } from './batchWrite';
 import type { Item, Key, TransactItem } from './storeTypes';
 
-/**
- * An account item a write left: its new image, `removed`, or neither when the write did not answer the image
- * (an update inside a transaction, an unprocessed batch): then it is read back.
- */
 export type AccountWrite = { key: Key; item?: Item; removed?: true };
 
-/** The writes of a transaction's items to the account table `table`. */
 export function accountWritesOf(table: string, items: readonly TransactItem[]): AccountWrite[] {
   return items.flatMap((t): AccountWrite[] => {
     if (t.Put?.TableName === table) return [{ key: t.Put.Item as Key, item: t.Put.Item }];
@@ -26,7 +16,6 @@ export function accountWritesOf(table: string, items: readonly TransactItem[]): 
   });
 }
 
-/** A batch's requests as account writes; a batch that failed may have written part of itself: its items are read back. */
 export function accountWritesOfBatch(batch: readonly WriteRequest[], keyOf: (item: Item) => Key, done: boolean): AccountWrite[] {
   return batch.map((r) => {
     const key = 'PutRequest' in r ? keyOf(r.PutRequest.Item) : r.DeleteRequest.Key;
@@ -35,10 +24,6 @@ export function accountWritesOfBatch(batch: readonly WriteRequest[], keyOf: (ite
   });
 }
 
-/**
- * Hands the writes to the runtime's account feed, one call per organization (read from each key). `readBack`
- * reads the items of writes that carry no image. The writes stand whatever the feed answers: a failure is logged.
- */
 export async function streamAccountWrites(rt: Runtime, writes: readonly AccountWrite[], readBack: (keys: Key[]) => Promise<(Item | undefined)[]>): Promise<void> {
   const feed = rt.ports.accountFeed;
   if (!feed || writes.length === 0) return;

@@ -3,20 +3,14 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { BatchWriteCommand, type BatchWriteCommandOutput } from '@aws-sdk/lib-dynamodb';
 import type { Item, Key } from './storeTypes';
 
-/** A request of a batch write. */
 export type WriteRequest = { PutRequest: { Item: Item } } | { DeleteRequest: { Key: Key } };
 
-/** What a batch write did: the batches it began (in order), those that failed, and the first failure. */
 export interface BatchWriteOutcome {
   begun: WriteRequest[][];
   failed: Set<WriteRequest[]>;
   error?: unknown;
 }
 
-/**
- * Writes the requests to `table` in batches of 25, `parallel` at once. It never throws: the caller reads the
- * outcome (a failed batch may have written part of itself), then throws `error`. After a failure no new batch begins.
- */
 export async function writeInBatches(doc: DynamoDBDocumentClient, table: string, requests: readonly WriteRequest[], parallel = 1): Promise<BatchWriteOutcome> {
   const batches = Array.from({ length: Math.ceil(requests.length / 25) }, (_, i) => requests.slice(i * 25, i * 25 + 25));
   const outcome: BatchWriteOutcome = { begun: [], failed: new Set() };

@@ -6,7 +6,6 @@ import type { Item, TransactItem } from './storeTypes';
 /** A condition piece (see CONDITIONS): it names attributes, never the key. */
 export type Condition = { ConditionExpression: string; ExpressionAttributeNames?: Record<string, string>; ExpressionAttributeValues?: Item };
 
-/** Named condition pieces. */
 export const CONDITIONS = {
   isNew: (key: string) => ({ ConditionExpression: 'attribute_not_exists(#k)', ExpressionAttributeNames: { '#k': key } }),
   exists: (key: string) => ({ ConditionExpression: 'attribute_exists(#k)', ExpressionAttributeNames: { '#k': key } }),

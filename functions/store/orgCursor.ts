@@ -1,8 +1,5 @@
-/**
- * Opaque cursors for cursor-paged lists: the position, bound to the organization that read it and signed with a
- * key derived from the deployment's key ring. A cursor that was changed, or read by another organization, is
- * refused (400016) before it reaches a query.
- */
+// Opaque cursors for cursor-paged lists, bound to the organization that read them and signed: a cursor that was
+// changed, or made for another organization or list, is refused (400016) before it reaches a query.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import * as z from 'zod';
 import { AppError } from '../../shared/errors';
@@ -13,11 +10,9 @@ const REFUSED = 'payload.cursor: The cursor is not valid for this list. Start ag
 
 export interface CursorCodec<T> {
   encode(orgId: number, position: T): string;
-  /** The position, or 400016 for a cursor not made by `encode` for this organization and list. */
   decode(orgId: number, cursor: string): T;
 }
 
-/** A codec for one list (`purpose`), whose positions `schema` reads. */
 export function orgCursor<S extends z.ZodType>(keys: KeyRing, purpose: string, schema: S): CursorCodec<z.output<S>> {
   const key = createHash('sha256').update(`cursor:${purpose}:`).update(keys.sealKey).digest();
   const sign = (body: string) => createHmac('sha256', key).update(body).digest().subarray(0, 18);
@@ -40,13 +35,10 @@ export function orgCursor<S extends z.ZodType>(keys: KeyRing, purpose: string, s
   };
 }
 
-/** Where a partition list stopped: the list it was read for (its owner and filters) and the last sort key read. */
 const partitionPosition = z.object({ list: z.record(z.string(), z.string()), after: z.string() });
 
 /**
- * One page of one partition (an account's events, a delivery's history, a parameter's values) behind a signed
- * cursor. `list` names what the page was read for; a cursor made for another list answers 400016 with
- * "The cursor belongs to another <what>", so a cursor never carries a reader from one list into another.
+ * One page of one partition (an account's events, a delivery's history, a parameter's values) behind a signed cursor.
  */
 export async function partitionPage(
   deps: { tenant: TenantStore; keys: KeyRing },

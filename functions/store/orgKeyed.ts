@@ -5,7 +5,6 @@ import type { TableStore } from './tableStore';
 import type { Condition } from './conditions';
 import type { BoundItem, Item, Key, OrgKeyedEntity, OrgKeyedRecord, PageRead, RecordOf, TenantPageRead } from './storeTypes';
 
-/** The registry's org-key form of `entity`, with the attribute that holds `<orgId>#<rest>`. */
 function orgKeyOf(entity: OrgKeyedEntity): { def: EntityDef; restAttribute: string; composed?: { sort: string } } {
   const def: EntityDef = ENTITIES[entity];
   const form = def.orgKey!;
@@ -13,7 +12,6 @@ function orgKeyOf(entity: OrgKeyedEntity): { def: EntityDef; restAttribute: stri
   return { def, restAttribute: def.partitionKey.name };
 }
 
-/** One org-keyed table seen from one organization: every key it builds is in its organization. */
 export class OrgKeyed<E extends OrgKeyedEntity> {
   readonly #store: TableStore;
   readonly #orgId: number;
@@ -29,7 +27,6 @@ export class OrgKeyed<E extends OrgKeyedEntity> {
     this.#form = orgKeyOf(entity);
   }
 
-  /** `<orgId>#<rest>`: the partition of `rest` (prefixed), or its `restKey` attribute (composed). */
   partition(rest: string): string {
     return `${this.#orgId}#${rest}`;
   }
@@ -40,7 +37,6 @@ export class OrgKeyed<E extends OrgKeyedEntity> {
     return { [def.partitionKey.name]: this.partition(rest), ...(def.sortKey && sort !== undefined ? { [def.sortKey.name]: sort } : {}) };
   }
 
-  /** The item's own sort value in a key this table answered (a page's `lastKey`): a cursor's position. */
   sortOf(rest: string, key: Item): string | number | undefined {
     const { def, composed } = this.#form;
     if (!composed) return def.sortKey ? (key[def.sortKey.name] as string | number | undefined) : undefined;
@@ -51,10 +47,6 @@ export class OrgKeyed<E extends OrgKeyedEntity> {
     return form.sort.type === 'N' ? Number(sk.slice(head.length)) : sk.slice(head.length);
   }
 
-  /**
-   * The item as stored: its keys built here, over whatever the caller spread in. For the store's own modules (a
-   * transaction item of a domain function, the key migration); a handler writes with `put`.
-   */
   place(rest: string, item: object): Item {
     const { def, restAttribute, composed } = this.#form;
     const placed: Item = { ...item, [restAttribute]: this.partition(rest) };
@@ -64,7 +56,6 @@ export class OrgKeyed<E extends OrgKeyedEntity> {
     return placed;
   }
 
-  /** The key condition of one rest: its partition (prefixed), or the organization's items whose `sk` starts with it. */
   private read(rest: string, sortPrefix?: PageRead['sortPrefix']): Pick<PageRead, 'partition' | 'sortPrefix'> {
     const { composed, restAttribute } = this.#form;
     if (!composed) return { partition: { name: restAttribute, value: this.partition(rest) }, sortPrefix };
@@ -121,7 +112,6 @@ export class OrgKeyed<E extends OrgKeyedEntity> {
     } while (startKey);
   }
 
-  /** A page of one rest; a `sortPrefix` names the item's own sort attribute. */
   queryPage(rest: string, q: TenantPageRead): Promise<{ items: Item[]; count: number; lastKey?: Item }> {
     if (q.index) throw new Error(`queryPage: ${this.entity}.${q.index} is not partitioned by the organization`);
     return this.#store.queryPage(this.entity, { ...q, ...this.read(rest, q.sortPrefix) });
@@ -144,10 +134,6 @@ export class OrgKeyed<E extends OrgKeyedEntity> {
     return this.#store.queryPage(this.entity, { ...q, index, partition: { name: def.partitionKey.name, value: this.partition(rest) } });
   }
 
-  /**
-   * The organization's items on an index partitioned by a value another system gives, not prefixed (a push
-   * token): every organization's items may share it, so only this one's are kept, each with its rest and sort.
-   */
   async ownOnIndex(index: string, value: string): Promise<{ rest: string; sort?: string | number; item: Item }[]> {
     const { def, restAttribute, composed } = this.#form;
     const indexDef = def.indexes?.find((i) => i.name === index);

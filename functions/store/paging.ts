@@ -13,13 +13,8 @@ export interface Page<T> {
   size: number;
 }
 
-/**
- * One collator for every comparison (`localeCompare` with options builds a new one per call), made on the first
- * sort rather than at every cold start of the router: it loads ICU's collation rules.
- */
 let collator: Intl.Collator | undefined;
 
-/** Text case- and accent-insensitively with digit runs as numbers, numbers by value, missing values last. */
 export function compareValues(a: unknown, b: unknown): number {
   if (a === b) return 0;
   if (a === undefined || a === null) return 1;

@@ -1,14 +1,9 @@
-/**
- * Reads over a run's DELIVERY_SHARDS sent-record partitions, SHARD_READS_IN_FLIGHT at a time: a walk of the 32
- * one after another costs 32 round trips end to end; in parallel, 4. Answers keep shard order, so what a reader
- * builds from them is what the walk built.
- */
+/** Reads over a run's DELIVERY_SHARDS sent-record partitions, SHARD_READS_IN_FLIGHT at a time. */
 import { DELIVERY_SHARDS } from '../../shared/entities';
 
 /** Shards read at once: enough to hide the round trips, few enough to leave a partition's read units to sends. */
 export const SHARD_READS_IN_FLIGHT = 8;
 
-/** `read` of every shard, at most `limit` in flight, answered in shard order. */
 export async function eachRunShard<T>(read: (shard: number) => Promise<T>, limit = SHARD_READS_IN_FLIGHT): Promise<T[]> {
   const out = new Array<T>(DELIVERY_SHARDS);
   let next = 0;
@@ -22,10 +17,7 @@ export async function eachRunShard<T>(read: (shard: number) => Promise<T>, limit
   return out;
 }
 
-/**
- * The answer of the lowest shard that has one, as a walk in order finds it: shards are read `limit` at a time,
- * and the next wave only when none of this one answered.
- */
+/** The answer of the lowest shard that has one, as a walk in order finds it. */
 export async function firstRunShard<T>(read: (shard: number) => Promise<T | undefined>, limit = SHARD_READS_IN_FLIGHT): Promise<T | undefined> {
   for (let from = 0; from < DELIVERY_SHARDS; from += limit) {
     const wave = await Promise.all(Array.from({ length: Math.min(limit, DELIVERY_SHARDS - from) }, (_, i) => read(from + i)));

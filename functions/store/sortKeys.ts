@@ -1,22 +1,13 @@
-/**
- * Index sort keys that DynamoDB's byte order sorts the way `compareValues` (functions/store/paging.ts) sorts in
- * memory: text case- and accent-insensitively with digit runs as numbers, numbers by value. A key ends with
- * `\u0001` and the record's id, so equal values keep a stable order and a shorter value sorts before its
- * extensions. Exact for ASCII and for Latin letters with diacritics; punctuation outside ASCII sorts after ASCII
- * punctuation, and other scripts by code point after Latin letters.
- */
+// Index sort keys that DynamoDB's byte order sorts the way `compareValues` (functions/store/paging.ts) sorts in
+// memory: text case- and accent-insensitively with digit runs as numbers, numbers by value.
 
-/** Spaces, punctuation and symbols in the collator's order; all of them sort before digits and letters. */
 const PUNCTUATION = '\t\n\u000b\f\r _-,;:!?.\'"()[]{}@*/\\&#%`^+<=>|~$';
 const PUNCTUATION_BASE = 0x21;
-/** Punctuation and symbols outside ASCII, after the listed ones. */
 const OTHER_PUNCTUATION = String.fromCharCode(PUNCTUATION_BASE + PUNCTUATION.length);
-/** Starts a digit run: after punctuation, before letters. */
 const DIGITS = String.fromCharCode(PUNCTUATION_BASE + PUNCTUATION.length + 1);
 const END = '\u0001';
 const IGNORED = /[\p{Cf}]|[^\P{Cc}\t\n\u000b\f\r]/u;
 
-/** Letters the collator treats as equal to others that NFKD does not decompose into them. */
 const FOLD: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', đ: 'd', ł: 'l', ı: 'i', ħ: 'h', þ: 'th' };
 
 function textKey(value: string): string {
@@ -52,12 +43,10 @@ function textKey(value: string): string {
   return key;
 }
 
-/** Non-negative integers (epoch milliseconds) as fixed-width digits. */
 function numberKey(value: number): string {
   return String(Math.max(0, Math.trunc(value))).padStart(16, '0');
 }
 
-/** The sort key of `value` for the record `id`. */
 export function sortKey(value: string | number, id: string): string {
   return (typeof value === 'number' ? numberKey(value) : textKey(value)) + END + id;
 }

@@ -1,7 +1,4 @@
-/**
- * The untenanted store's reads and writes: every entity's table, by full key. `Store` (store.ts) adds the tenant
- * store it hands out.
- */
+/** The untenanted store's reads and writes: every entity's table, by full key. */
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import {
   BatchGetCommand,
@@ -44,11 +41,7 @@ export class TableStore {
     return out.Item as RecordOf<E> | undefined;
   }
 
-  /**
-   * Reads several items of several tables, in one round trip per 100 of them (BatchGetItem's limit); answers in
-   * the order asked. `attributes` reads only those (with the key) of an item; requests of one table read the
-   * union of what they ask.
-   */
+  /** Reads several items of several tables, in one round trip per 100 of them (BatchGetItem's limit). */
   async getMany(requests: readonly { entity: EntityName; key: Key; attributes?: readonly string[] }[]): Promise<(Item | undefined)[]> {
     if (requests.length === 0) return [];
     type TableRead = { Keys: Key[]; ConsistentRead: boolean; ProjectionExpression?: string; ExpressionAttributeNames?: Record<string, string> };
@@ -92,10 +85,6 @@ export class TableStore {
     return requests.map((r) => found.get(placeOf(this.table(r.entity), r.key)));
   }
 
-  /**
-   * All items under one partition (admin-sized sets), optionally through an index; with `attributes`, only those
-   * attributes of each item (a list that leaves large bodies unread).
-   */
   async queryAll<E extends EntityName>(entity: E, partition: { name: string; value: string | number }, index?: string, attributes?: readonly string[]): Promise<RecordOf<E>[]> {
     const items: RecordOf<E>[] = [];
     for await (const page of this.queryPages(entity, partition, index, attributes)) items.push(...page);
@@ -128,10 +117,7 @@ export class TableStore {
     } while (ExclusiveStartKey);
   }
 
-  /**
-   * One page of a query: at most `limit` items evaluated from `startKey` on (DynamoDB applies `filter` after
-   * `limit`), in index order or reversed. `count` answers only how many matched, without the items.
-   */
+  /** One page of a query: at most `limit` items evaluated (DynamoDB filters after `limit`), in index order or reversed. */
   async queryPage(entity: EntityName, q: PageRead): Promise<{ items: Item[]; count: number; lastKey?: Item }> {
     const names: Record<string, string> = { '#p': q.partition.name, ...q.filter?.names, ...(q.sortPrefix ? { '#sp': q.sortPrefix.name } : {}) };
     const projection = q.attributes?.map((a, i) => {
@@ -156,16 +142,11 @@ export class TableStore {
     return { items: (out.Items ?? []) as Item[], count: out.Count ?? 0, lastKey: out.LastEvaluatedKey };
   }
 
-  /**
-   * A query as DynamoDB takes it, on the entity's table: for a repository in the store's domain whose key
-   * conditions the helpers above do not state (a sort-key range, nested projections). Answers one page.
-   */
   async query(entity: EntityName, input: Omit<QueryCommandInput, 'TableName'>): Promise<{ items: Item[]; count: number; lastKey?: Item }> {
     const out = await this.rt.aws.doc.send(new QueryCommand({ ...input, TableName: this.table(entity) }));
     return { items: (out.Items ?? []) as Item[], count: out.Count ?? 0, lastKey: out.LastEvaluatedKey };
   }
 
-  /** One BatchGetItem of up to 100 keys of one table: what it found and the keys DynamoDB left unprocessed. */
   async batchGetKeys(entity: EntityName, keys: readonly Item[]): Promise<{ items: Item[]; unprocessed: Item[] }> {
     const TableName = this.table(entity);
     const out = await this.rt.aws.doc.send(new BatchGetCommand({ RequestItems: { [TableName]: { Keys: [...keys], ConsistentRead: true } } }));
@@ -184,7 +165,6 @@ export class TableStore {
     return items;
   }
 
-  /** Tells the account table's local stream (accountStream.ts) what a write to `entity` left; no other table has one. */
   private async streamed(entity: EntityName, writes: () => AccountWrite[]): Promise<void> {
     if (entity !== 'account' || !this.rt.ports.accountFeed) return;
     await streamAccountWrites(this.rt, writes(), (keys) => this.getMany(keys.map((key) => ({ entity, key }))));
@@ -209,7 +189,6 @@ export class TableStore {
     );
   }
 
-  /** Unconditional deletes in batches of 25 (a replaced load's leftovers). */
   async deleteMany(entity: EntityName, keys: Key[]): Promise<void> {
     await this.writeMany(
       entity,
@@ -229,7 +208,6 @@ export class TableStore {
     await this.streamed(entity, () => [{ key, removed: true }]);
   }
 
-  /** Deletes only when `condition` holds; otherwise answers `onFail`. */
   async deleteIf(
     entity: EntityName,
     key: Key,
@@ -245,7 +223,6 @@ export class TableStore {
     await this.streamed(entity, () => [{ key, removed: true }]);
   }
 
-  /** Conditional partial update; `condition` is a named piece. */
   async update(
     entity: EntityName,
     key: Key,
@@ -287,10 +264,6 @@ export class TableStore {
     }
   }
 
-  /**
-   * Atomically adds to a counter and answers the new value; `ttl` (epoch s) lets DynamoDB remove it. With a
-   * `condition`, a counter that fails it answers 720007 and is left as it was.
-   */
   async increment(
     entity: EntityName,
     key: Key,
@@ -318,7 +291,6 @@ export class TableStore {
     }
   }
 
-  /** All-or-nothing writes (see requestItem for callers that send their own); a failed condition answers `onFail` (or the code named by the failing item). */
   async transact(items: (TransactItem & { failCode?: ErrorCode })[], onFail: ErrorCode = '720007'): Promise<void> {
     try {
       await this.rt.aws.doc.send(new TransactWriteCommand({ TransactItems: items.map(requestItem) }));
@@ -334,18 +306,15 @@ export class TableStore {
     }
   }
 
-  /** Put of a new item inside a transaction, failing with `failCode` when the key exists. */
   putNew(entity: EntityName, item: Item, failCode: ErrorCode = '720001'): TransactItem & { failCode: ErrorCode } {
     const def = ENTITIES[entity];
     return { Put: { TableName: this.table(entity), Item: item, ...CONDITIONS.isNew(def.partitionKey.name) }, failCode };
   }
 
-  /** Put replacing an item whose stored version is `version`. */
   putVersioned(entity: EntityName, item: Item, version: number): TransactItem & { failCode: ErrorCode } {
     return { Put: { TableName: this.table(entity), Item: item, ...CONDITIONS.versionIs(version) }, failCode: '720007' };
   }
 
-  /** A partial update inside a transaction (SET of `set`, ADD of `add`), failing with `failCode` when `condition` does not hold. */
   updateItem(
     entity: EntityName,
     key: Key,

@@ -1,4 +1,4 @@
-/** Creates the registry's tables in a DynamoDB endpoint (DynamoDB Local, tests). CDK creates them on AWS. */
+/** Creates the registry's tables in a DynamoDB endpoint (DynamoDB Local, tests). */
 import {
   type AttributeDefinition,
   CreateTableCommand,
@@ -34,15 +34,11 @@ export function keySchemaOf(def: EntityDef) {
   };
 }
 
-/**
- * `expire: false` leaves the tables' TTL off: DynamoDB expires items by the real clock, so a Herald on a clock
- * of its own (a test's, set in the past) would lose items its own clock still holds live.
- */
+/** `expire: false` leaves the tables' TTL off. */
 export async function ensureTables(client: DynamoDBClient, prefix: string, opts: { expire?: boolean } = {}): Promise<void> {
   await Promise.all(ENTITY_LIST.map((def) => ensureTable(client, tableName(prefix, def), opts.expire === false ? { ...def, ttlAttribute: undefined } : def)));
 }
 
-/** One table with `def`'s keys, indexes and TTL (also an old layout's, for the key migration's tests). */
 export async function ensureTable(client: DynamoDBClient, TableName: string, def: EntityDef): Promise<void> {
   try {
     await client.send(new CreateTableCommand({ TableName, BillingMode: 'PAY_PER_REQUEST', ...keySchemaOf(def) }));
@@ -57,7 +53,6 @@ export async function ensureTable(client: DynamoDBClient, TableName: string, def
   await enableTtl(client, TableName, def, false);
 }
 
-/** The registry's TTL on a table; an older data folder's table may lack one added to the registry since. */
 async function enableTtl(client: DynamoDBClient, TableName: string, def: EntityDef, existing: boolean): Promise<void> {
   if (!def.ttlAttribute) return;
   if (existing) {
@@ -67,7 +62,6 @@ async function enableTtl(client: DynamoDBClient, TableName: string, def: EntityD
   await client.send(new UpdateTimeToLiveCommand({ TableName, TimeToLiveSpecification: { AttributeName: def.ttlAttribute, Enabled: true } }));
 }
 
-/** A data folder from an older version lacks indexes added to the registry since; DynamoDB adds one per update. */
 async function addMissingIndexes(client: DynamoDBClient, TableName: string, def: EntityDef): Promise<void> {
   const { Table } = await client.send(new DescribeTableCommand({ TableName }));
   const present = new Set((Table?.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName));

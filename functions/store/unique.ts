@@ -1,7 +1,5 @@
-/**
- * Values unique within one organization (names, codes): a guard item in `uniqueKey` per value, written in the
- * same transaction as the record, so two saves racing for one value cannot both win.
- */
+// Values unique within one organization (names, codes): a guard item in `uniqueKey` per value, written in the same
+// transaction as the record, so two saves racing for one value cannot both win.
 import { AppError, type ErrorCode } from '../../shared/errors';
 import { type BoundItem, CONDITIONS, TenantStore } from './store';
 
@@ -13,19 +11,16 @@ export function uniqueGuard(entity: string, orgId: number, field: string, value:
 export interface UniqueChange {
   entity: string;
   field: string;
-  /** the record holding the value */
   owner: string;
   next: unknown;
-  /** the stored value, when the record exists */
   old?: unknown;
-  /** what a clash answers, with the reason shown at the field */
   code: ErrorCode;
   message?: string;
 }
 
 /**
- * The writes that move a record's unique value from `old` to `next`: none when it keeps its value (in any case);
- * a value another record holds is refused at once with `code`, and a race is caught by the guard's condition.
+ * The writes that move a record's unique value from `old` to `next`: none when it keeps its value (in any case); a
+ * value another record holds is refused at once with `code`, and a race is caught by the guard's condition.
  */
 export async function uniqueWrites(tenant: TenantStore, change: UniqueChange): Promise<BoundItem[]> {
   // the guards are of the tenant store's own organization: a caller cannot name another's
@@ -39,7 +34,6 @@ export async function uniqueWrites(tenant: TenantStore, change: UniqueChange): P
   return writes;
 }
 
-/** The write that frees a deleted record's unique value. */
 export function releaseUnique(tenant: TenantStore, entity: string, field: string, value: unknown): BoundItem {
   const { store, orgId, bind } = TenantStore.internals(tenant);
   return bind(store.deleteItem('uniqueKey', { id: uniqueGuard(entity, orgId, field, value) }));
@@ -51,10 +45,6 @@ export async function uniqueOwner(tenant: TenantStore, entity: string, field: st
   return (await store.get('uniqueKey', { id: uniqueGuard(entity, orgId, field, value) }))?.owner;
 }
 
-/**
- * The write that hands one of the organization's unique values to `owner`, only while `heldBy` (as read) still
- * holds it, or while nobody does: of two racing claims, the second conflicts with 720007.
- */
 export function claimUnique(tenant: TenantStore, entity: string, field: string, value: unknown, owner: string, heldBy: string | undefined): BoundItem {
   const { store, orgId, bind } = TenantStore.internals(tenant);
   const held =

@@ -1,14 +1,7 @@
-/**
- * Provider feedback: a provider's event about messages it took (for email, SES bounces and complaints that an
- * EventBridge rule puts on the job queue, infra/emailFeedback.ts), read by the channel's adapter. A listed address
- * goes on the organization's unsubscription list for the channel (source BOUNCE or COMPLAINT), so the next send
- * skips it with that reason.
- *
- * Messages without Herald's tags (the portal's own password mail) are not campaign messages and are ignored. An
- * address already on the list keeps its first entry: a recipient who unsubscribed and later bounced stays
- * "unsubscribed". A newly listed address is counted on the message's run (`bounces`, `complaints`) in the same
- * transaction, so an event delivered twice counts once.
- */
+// Provider feedback: a provider's event about messages it took (for email, SES bounces and complaints that an
+// EventBridge rule puts on the job queue, infra/emailFeedback.ts), read by the channel's adapter. A newly listed
+// address is counted on the message's run (`bounces`, `complaints`) in the same transaction, so an event delivered
+// twice counts once.
 import type { Channel } from '../../shared/delivery';
 import { unsubscriptionId } from '../../shared/entities';
 import { AppError } from '../../shared/errors';
@@ -17,7 +10,6 @@ import { Ledger } from '../delivery';
 import type { Runtime } from '../platform/runtime';
 import type { Store } from '../store/store';
 
-/** What one event did: the addresses it listed, and those that were listed already. */
 export interface FeedbackResult {
   listed: string[];
   already: string[];
@@ -50,15 +42,13 @@ export async function recordProviderFeedback(deps: { rt: Runtime; store: Store }
   return result;
 }
 
-/** How long an undelivered report waits for a claim still being recorded: a wave is recorded within a second or so. */
 const RECORDING_TRIES = 5;
 const RECORDING_WAIT_MS = 400;
 
 /**
- * A message the provider took and could not deliver (a Twilio status callback, read by the channel's webhook):
- * the organization's sent record it names becomes FAILED with the provider's reason, if it still is the SENT
- * record of that provider message; the counts move with it in the same transaction, so a repeated report
- * changes nothing. Answers whether the record changed.
+ * A message the provider took and could not deliver (a Twilio status callback, read by the channel's webhook): the
+ * organization's sent record it names becomes FAILED with the provider's reason, if it still is the SENT record of
+ * that provider message; the counts move with it in the same transaction, so a repeated report changes nothing.
  */
 export async function recordUndelivered(deps: { rt: Runtime; store: Store }, channel: Channel, report: Undelivered): Promise<boolean> {
   const ledger = new Ledger(deps.store, deps.rt.clock);

@@ -1,10 +1,4 @@
-/**
- * The tracking routes: the open pixel, click redirects, thumb-block answers, a mail's web version (./webVersion.ts) and one-click unsubscribe (RFC 8058: a cookieless POST
- * to the List-Unsubscribe URL; a GET shows a confirmation page with a button, since mail scanners follow links).
- * Opens and clicks count once per recipient (the first time; a push, once per device it was sent to), so rates are
- * of people, not of fetches. Links carry
- * sealed ids only: the address to unsubscribe and a click's destination are read from the recipient's sent-record.
- */
+/** The tracking routes: the open pixel, click redirects, thumb-block answers. */
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { OPEN_CHANNELS } from '../../shared/delivery';
@@ -20,13 +14,11 @@ import { countWebVersionScroll, depthOf, WEB_VERSION_SCRIPT, webVersionHtml, web
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 const NO_STORE = { 'cache-control': 'no-store, private', 'referrer-policy': 'no-referrer' };
 
-/** A page in the reader's language: a title, and paragraphs (HTML) under it. */
 function page(status: number, lang: Lang, title: string, body: string): APIGatewayProxyStructuredResultV2 {
   const html = `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title></head><body style="font-family:Arial,sans-serif;max-width:480px;margin:48px auto;padding:0 16px;color:#1f2933"><h1 style="font-size:22px">${title}</h1>${body}</body></html>`;
   return { statusCode: status, headers: { 'content-type': 'text/html; charset=utf-8', 'content-language': lang, ...NO_STORE }, body: html };
 }
 
-/** The recipient's language: the first of the browser's languages that Herald speaks (a mail link carries no account). */
 function languageOf(acceptLanguage: string | undefined): Lang {
   for (const part of (acceptLanguage ?? '').toLowerCase().split(',')) {
     const code = part.trim().slice(0, 2);
@@ -43,7 +35,6 @@ export function trackingRoutes(rt: Runtime, store: Store) {
   /** the send a link stands for: the recipient's own record, a push device's of its own (so each device counts once) */
   const sendOf = (c: LinkClaims) => ({ orgId: c.o, planId: c.p, runId: c.r, channel: c.c, accountId: c.a, ...(c.t ? { target: c.t } : {}) });
 
-  /** Sets `field` on the recipient's sent-record the first time, counting it in the same write. */
   async function firstTime(
     c: LinkClaims,
     field: 'openedAt' | 'clickedAt' | 'unsubscribedAt' | 'answeredAt',
@@ -74,7 +65,7 @@ export function trackingRoutes(rt: Runtime, store: Store) {
   /**
    * Counts a click on the message's link at `place` (messageLink): every redirect in `totalClicks`, and the
    * recipient's (a push device's) first click on this link in `clicks`, marked on its sent-record in the same
-   * transaction. The link's address is the first click's.
+   * transaction.
    */
   async function countLinkClick(c: LinkClaims, place: number, url: string): Promise<void> {
     const now = rt.clock.now();
@@ -119,7 +110,6 @@ export function trackingRoutes(rt: Runtime, store: Store) {
     }
   }
 
-  /** The recipient's sent-record: the address to unsubscribe and the links a click may lead to. */
   async function sentRecordOf(c: LinkClaims): Promise<SentRecord | undefined> {
     return ledger.recordOf(sendOf(c));
   }

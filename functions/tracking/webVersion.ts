@@ -1,11 +1,6 @@
-/**
- * A mail's web version ("View in browser", shown when the e-mail content asks for it): the message as its recipient
- * got it, rendered again from the plan's approved content and the account, with the same tracked links, and a
- * small script that reports how far the reader scrolls. Opening it counts as an open; the depths count as the app
- * SDK's `message.scrolled` does, once per reader and bucket (domain/messageCounts.ts), so the e-mail gets a scroll
- * rate. The page runs under the portal's Content-Security-Policy, so the script is a file of the same origin
- * (`WEB_VERSION_SCRIPT`), never inline.
- */
+// A mail's web version ("View in browser", shown when the e-mail content asks for it).
+// The page runs under the portal's Content-Security-Policy, so its script is a same-origin file
+// (`WEB_VERSION_SCRIPT`), never inline.
 import { BUILDER_CHANNEL } from '../../shared/delivery';
 import { PATHS } from '../../shared/paths';
 import { SCROLL_BUCKETS } from '../../shared/sdk/contract';
@@ -20,10 +15,6 @@ import type { Store } from '../store/store';
 
 export const WEB_VERSION_SCRIPT = `${PATHS.tracking}/view.js`;
 
-/**
- * Reports the deepest quarter of the page the reader has seen (25, 50, 75, 100 %) to the page's own address, each
- * once; the server counts every bucket up to it. A page shorter than the window is read to its end at once.
- */
 const SCRIPT = `(function () {
   var reported = 0;
   function check() {
@@ -50,10 +41,6 @@ export const webVersionScript = () => ({
   body: SCRIPT,
 });
 
-/**
- * The web version's HTML for the recipient the link was sent to, or undefined when there is none to show: not an
- * e-mail, no such send, or the plan or account gone.
- */
 export async function webVersionHtml(rt: Runtime, store: Store, signer: LinkSigner, c: LinkClaims): Promise<string | undefined> {
   // the e-mail builder's channel is the one whose content asks for a web version
   if (c.c !== BUILDER_CHANNEL) return undefined;
@@ -73,7 +60,6 @@ export async function webVersionHtml(rt: Runtime, store: Store, signer: LinkSign
   return rendered.html.replace('</head>', () => `<meta name="robots" content="noindex">${script}</head>`);
 }
 
-/** A reported depth: a whole percent from 1 to 100 (`depth=75`), or undefined. */
 export function depthOf(body: string | undefined): number | undefined {
   const match = /^depth=(\d{1,3})$/.exec((body ?? '').trim());
   const depth = match ? Number(match[1]) : Number.NaN;

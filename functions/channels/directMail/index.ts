@@ -1,9 +1,4 @@
-/**
- * Letters: the account's postal address, one line per part as it is printed. A letter needs no opt-in, so a
- * printable address is consent enough; the unsubscription list still applies. Each letter is drawn as a PDF
- * in the recipient's language with the sender company and stored in S3 under its run (./s3.ts); after the run,
- * the merged PDF and the print provider's manifest (./runFiles.ts).
- */
+/** Letters: the account's postal address, one line per part as it is printed. */
 import { channelOf, type ChannelTemplate, layoutLetter } from '../../../shared/content';
 import { pickLanguage } from '../../../shared/render';
 import { errorFields } from '../../platform/logger';
@@ -53,7 +48,6 @@ export const directMailAdapter: ChannelAdapter<'DIRECT_MAIL'> = {
     const layout = layoutLetter(letter.contents[code]!, company ?? null, code, to, new Date(tenant.rt.clock.now()));
     return letterPdfFile(layout);
   },
-  // S3 locally too (s3rver), through the same storage port
   provider: (rt) => s3LetterSender(rt),
   // S3 sends no word about a stored letter later
   readFeedback: () => ({ kind: 'ignored' }),

@@ -1,7 +1,4 @@
-/**
- * Where a run's letters are kept in storage: one PDF per recipient under the run's folder, and beside the folder
- * the run's merged PDF and the print provider's manifest (never inside it, so no account id can name them).
- */
+/** Where a run's letters are kept in storage. */
 export interface RunRef {
   orgId: number;
   planId: string;
@@ -11,7 +8,6 @@ export interface RunRef {
 const seg = (s: string) => encodeURIComponent(s);
 const runBase = (r: RunRef) => `letters/${r.orgId}/${seg(r.planId)}/${seg(r.runId)}`;
 
-/** one recipient's letter */
 export const letterKey = (r: RunRef, accountId: string) => `${runBase(r)}/${seg(accountId)}.pdf`;
 /** the run's letters merged, in files of at most LETTERS_PER_FILE: the first, or the numbered part */
 export const mergedKey = (r: RunRef, part = 1) => (part === 1 ? `${runBase(r)}.pdf` : `${runBase(r)}.part${part}.pdf`);

@@ -1,9 +1,4 @@
-/**
- * A letter for one recipient: the template's language for the recipient's locale, personalised (shared/render
- * personalize, as email), laid out by the same `layoutLetter` the portal's preview draws. The address window
- * shows the account's postal address where the template keeps the default block, written before accounts had
- * one; `{{address}}` is that postal address in any block.
- */
+/** A letter for one recipient: the template's language for the recipient's locale. */
 import { type LetterContent, type LetterLayout, LETTER_RECIPIENT_DEFAULT, layoutLetter } from '../../../shared/content';
 import type { Company } from '../../../shared/entities';
 import { pickLanguage } from '../../../shared/render';
@@ -13,34 +8,23 @@ import type { PostalAddressView } from '../addresses';
 import type { LetterRendered } from './outbound';
 import { say } from '../../../shared/i18n/say';
 
-/** The send record's detail of an account whose address lacks a postcode or an address line. */
 export const INCOMPLETE_POSTAL = say('render.incompletePostal');
 
-/** Countries whose post has no postcodes: an address line is a complete address there. */
 const NO_POSTCODE = new Set(['HK', 'MO', 'AE', 'QA']);
 
-/** The names a printed address may fall back on, and the country when the address names none. */
 export interface AddressHolder {
   firstName?: string;
   lastName?: string;
   country?: string;
 }
 
-/**
- * What a letter needs to arrive: an address line and a postcode (where the country has postcodes). An account with
- * a prefecture or a city alone is not reachable by post.
- */
+/** What a letter needs to arrive: an address line and a postcode (where the country has postcodes). */
 export function isCompletePostal(p: PostalAddressView, holder: AddressHolder = {}): boolean {
   const country = (p.country ?? holder.country ?? '').toUpperCase();
   return (p.lines ?? []).some((l) => l.trim() !== '') && (Boolean(p.postcode?.trim()) || NO_POSTCODE.has(country));
 }
 
-/**
- * A postal address as printed in the envelope window, one line per part, in the order the recipient's post reads
- * it: in Japan (written in Japanese) 〒postcode, the address from the prefecture down, then the family name first with 様; in China the
- * postcode, the address from the province down, then the name with 收; elsewhere the name, the lines, the town with
- * its postcode and the country. Undefined when it has no line to print.
- */
+/** A postal address as printed in the envelope window, one line per part. */
 export function printedAddress(p: PostalAddressView, holder: AddressHolder = {}): string | undefined {
   const lines = (p.lines ?? []).filter((l) => l.trim() !== '');
   if (!lines.length && !p.city && !p.region && !p.postcode) return undefined;
@@ -73,9 +57,7 @@ export function renderLetter(content: PlanContentOf<'DIRECT_MAIL'>, r: Recipient
   return { language, layout, ...(template.companyId ? { companyId: template.companyId } : {}) };
 }
 
-/** The letter with its sender's lines, the sender's names under the closing, and the date it is drawn. */
 export function signLetter(layout: LetterLayout, company: Company | null, language: string, date: Date): LetterLayout {
-  // layoutLetter's own sender part, from a letter with nothing else in it
   const sender = layoutLetter({ recipientBlock: '', subject: '', body: '', closing: '' }, company, language, {}, date);
   return { ...layout, sender: sender.sender, date: sender.date, closing: [...layout.closing, ...sender.closing] };
 }

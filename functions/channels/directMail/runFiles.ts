@@ -1,9 +1,6 @@
-/**
- * A run's files for the print provider: every letter the ledger says was stored (SENT), merged into PDFs of at
- * most LETTERS_PER_FILE letters, and a CSV manifest with one row per letter in the same order (the postal address
- * in columns, the letter's key, its pages, the merged file it is in and where it starts there). Built after the run (the adapter's afterRun) and again on download
- * when they are missing, since afterRun is not retried; building twice writes the same files.
- */
+// A run's files for the print provider: every letter the ledger says was stored (SENT). Built after the run (the
+// adapter's afterRun) and again on download when they are missing, since afterRun is not retried; building twice
+// writes the same files.
 import type { SentRecord } from '../../../shared/entities';
 import { csvLine } from '../../../shared/export/csv';
 import { LETTERS_PER_FILE } from '../../../shared/services/directMail';
@@ -36,16 +33,12 @@ const READS_IN_FLIGHT = 16;
 
 export interface SentLetter {
   accountId: string;
-  /** the address as printed on the letter */
   address: string;
-  /** its storage key (the provider id) */
   key: string;
 }
 
-/** The tenant's run, as its letters' keys name it. */
 type TenantRun = Omit<RunRef, 'orgId'>;
 
-/** The run's stored letters, by account id. */
 export async function sentLetters(tenant: TenantStore, run: TenantRun): Promise<SentLetter[]> {
   const records = tenant.keyed('sentRecord');
   const shards = await eachRunShard(async (shard) => {
@@ -77,7 +70,6 @@ async function bytesOf(tenant: TenantStore, key: string): Promise<Uint8Array | u
   return Buffer.concat(chunks);
 }
 
-/** The accounts' postal addresses now, with the accounts (their names and country print with them), by id. */
 async function postalAddresses(tenant: TenantStore, ids: readonly string[]): Promise<Map<string, { postal: PostalAddressView; holder: AddressHolder }>> {
   const out = new Map<string, { postal: PostalAddressView; holder: AddressHolder }>();
   const found = await new Accounts(tenant).getMany(ids);
@@ -88,10 +80,6 @@ async function postalAddresses(tenant: TenantStore, ids: readonly string[]): Pro
   return out;
 }
 
-/**
- * The manifest's address columns: the account's postal address when it still prints as on the letter; otherwise
- * (changed or removed since) the letter's own lines, the first as the name and the rest as address lines.
- */
 function addressColumns(letter: SentLetter, held: { postal: PostalAddressView; holder: AddressHolder } | undefined): unknown[] {
   const postal = held?.postal;
   if (held && postal && printedAddress(postal, held.holder) === letter.address) {
@@ -102,7 +90,6 @@ function addressColumns(letter: SentLetter, held: { postal: PostalAddressView; h
   return [name, rest[0], rest[1], rest.slice(2).join(', '), '', '', '', ''];
 }
 
-/** Builds and stores the run's merged PDFs and manifest; answers how many letters they hold, in how many files. */
 export async function buildRunFiles(tenant: TenantStore, of: TenantRun, perFile = LETTERS_PER_FILE): Promise<{ letters: number; parts: number }> {
   const run: RunRef = { planId: of.planId, runId: of.runId, orgId: tenant.orgId };
   const letters = await sentLetters(tenant, run);
@@ -155,12 +142,7 @@ async function storedParts(tenant: TenantStore, run: RunRef): Promise<number | u
   }
 }
 
-/**
- * The run's files, built now if they are not there (a run with no letter has a manifest and no merged PDF), with
- * how many merged files it has: one storage read when they are. Files built before the count was kept beside them
- * are built again once, which writes the same files. The organization is the tenant store's, never one the caller
- * names.
- */
+/** The run's files, built now if they are not there (a run with no letter has a manifest and no merged PDF). */
 export async function ensureRunFiles(tenant: TenantStore, of: TenantRun): Promise<{ parts: number }> {
   const run: RunRef = { planId: of.planId, runId: of.runId, orgId: tenant.orgId };
   const parts = await storedParts(tenant, run);

@@ -1,10 +1,7 @@
-/**
- * Letters' "provider": each letter drawn as a PDF on the letter worker thread (letterPdfWorker.ts, so the send
- * worker's thread never loads pdf-lib or the font) and stored under its run through the storage port (S3, s3rver
- * locally). The key is the provider id. S3 throttling (SlowDown) is `throttled`; a letter that cannot be drawn,
- * or a sender company that no longer exists, fails; an S3 error that cannot say whether the object was stored is
- * thrown (the claim stays uncertain).
- */
+// Letters' "provider": each letter drawn as a PDF on the letter worker thread (letterPdfWorker.ts, so the send
+// worker's thread never loads pdf-lib or the font) and stored under its run through the storage port (S3, s3rver
+// locally).
+// An S3 error that cannot say whether the object was stored is thrown: the claim stays uncertain.
 import type { Company } from '../../../shared/entities';
 import type { Runtime } from '../../platform/runtime';
 import type { TenantStore } from '../../store/store';
@@ -13,9 +10,7 @@ import { renderLettersPdf } from '../letterPdfWorker';
 import type { ChannelSender, Outbound, SendOutcome, SendRoute } from '../sender';
 import { signLetter } from './render';
 
-/** S3's answers when it wants fewer requests: nothing was stored, try again later */
 const THROTTLED = new Set(['SlowDown', 'ServiceUnavailable', 'RequestLimitExceeded', 'TooManyRequestsException', 'ThrottlingException']);
-/** refusals that store nothing, now or on a retry */
 const REFUSED = new Set(['AccessDenied', 'NoSuchBucket', 'InvalidBucketName', 'KMS.DisabledException', 'LetterNotDrawn', 'NoSenderCompany']);
 
 export function classifyLetter(answer: ProviderAnswer): SendOutcome | undefined {

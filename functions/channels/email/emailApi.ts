@@ -1,8 +1,5 @@
-/**
- * E-mail through a transactional e-mail API in SendGrid's v3 `mail/send` shape (SendGrid, and the services that
- * speak it): an HTTPS POST of JSON to the provider's `apiUrl` with `Authorization: Bearer <apiKey>`, through the
- * outbound guard (platform/outbound.ts: public https addresses only on AWS).
- */
+// E-mail through a transactional e-mail API in SendGrid's v3 `mail/send` shape (SendGrid, and the services that speak
+// it).
 import { AppError } from '../../../shared/errors';
 import { unseal } from '../../platform/keys';
 import { outboundFetch } from '../../platform/outbound';
@@ -10,7 +7,6 @@ import type { ProviderFactory } from '../providers';
 import type { OutboundEmail, SendOutcome } from '../sender';
 import { withOrgAddresses } from './orgAddresses';
 
-/** The request body of `POST /v3/mail/send`. */
 export function mailSendBody(mail: OutboundEmail) {
   return {
     personalizations: [{ to: [{ email: mail.to }] }],
@@ -27,7 +23,6 @@ export function mailSendBody(mail: OutboundEmail) {
   };
 }
 
-/** The provider's own words of a refusal: SendGrid's `errors[].message`, else the body's start. */
 function errorText(status: number, body: string): string {
   let text = body.slice(0, 200);
   try {
@@ -40,7 +35,6 @@ function errorText(status: number, body: string): string {
   return `EMAIL API ${status}${text ? `: ${text}` : ''}`.slice(0, 300);
 }
 
-/** Network failures that happen before a request is sent (no connection): nothing was handed over. */
 const UNREACHED = new Set([
   'ECONNREFUSED',
   'ENOTFOUND',
@@ -55,13 +49,9 @@ const UNREACHED = new Set([
 ]);
 
 /**
- * The API's answer as an outcome, or undefined when it is unknown whether the mail was taken:
- * - 2xx sent (202 Accepted), the `X-Message-Id` header the provider's id;
- * - 429 and 503 throttled: the service says try later, and took nothing;
- * - 500 failed: SendGrid's 500 means its servers did not accept the request; a retry could go on failing for the
- *   whole run, so each recipient gets a failed record with the provider's words instead;
- * - 502 and 504 unknown: a gateway in front of the service answered, which may have lost an accepted request's answer;
- * - any other 4xx (400 bad request, 401/403 a key refused, 413 too large) failed with the provider's text.
+ * The API's answer as an outcome, or undefined when it is unknown whether the mail was taken: - 2xx sent (202
+ * Accepted), the `X-Message-Id` header the provider's id; - 429 and 503 throttled: the service says try later, and
+ * took nothing; - 500 failed: SendGrid's 500 means its servers did not accept the request.
  */
 export function classifyEmailApi(status: number, body: string, messageId: string | null): SendOutcome | undefined {
   if (status >= 200 && status < 300) return { kind: 'sent', providerId: messageId ?? '' };

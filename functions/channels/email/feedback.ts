@@ -1,14 +1,9 @@
-/**
- * SES events (the EventBridge event's `detail`) as provider feedback: a permanent bounce or a complaint lists its
- * addresses. The organization, plan and run come from the message tags the send worker sets; soft bounces are
- * left to SES, which retries them itself.
- */
+/** SES events (the EventBridge event's `detail`) as provider feedback. */
 import * as z from 'zod';
 import type { FeedbackReading } from '../adapter';
 
 const recipients = z.array(z.object({ emailAddress: z.string().min(3).max(320) })).default([]);
 
-/** The parts of an SES event that Herald reads. */
 export const emailFeedbackSchema = z.object({
   eventType: z.string(),
   mail: z.object({ tags: z.record(z.string(), z.array(z.string())).default({}) }),

@@ -1,7 +1,6 @@
 import type { MessageProvider } from '../../../shared/entities';
 import type { Outbound } from '../sender';
 
-/** The organization's sender and reply address on a message built with the deployment's. */
 export function withOrgAddresses(setting: Pick<MessageProvider, 'fromEmail' | 'replyEmail'>, message: Outbound): Outbound {
   if (message.channel !== 'EMAIL') return message;
   return {

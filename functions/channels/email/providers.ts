@@ -1,8 +1,4 @@
-/**
- * The e-mail providers an organization may bring (shared/entities/messageProvider.ts), each behind the e-mail
- * sender port: SES in its own AWS account here, its SMTP server (./smtp.ts) and a transactional e-mail API
- * (./emailApi.ts).
- */
+/** The e-mail providers an organization may bring (shared/entities/messageProvider.ts). */
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { customerAwsSender, type ProviderFactories, type ProviderFactory } from '../providers';
 import { emailApiOrgSender } from './emailApi';
@@ -10,17 +6,12 @@ import { withOrgAddresses } from './orgAddresses';
 import { smtpOrgSender } from './smtp';
 import { sesEmailSender } from './ses';
 
-/**
- * SES in the organization's account and region, with its configuration set (channels/providers.ts
- * customerAwsSender). Locally the SES stand-in.
- */
 export const sesOrgSender: ProviderFactory = (setting, rt) =>
   customerAwsSender(setting, rt, { service: 'ses', client: (config) => new SESv2Client(config) }, (client) => {
     const ses = sesEmailSender(client, setting.configurationSetName || undefined);
     return { send: (message, route) => ses.send(withOrgAddresses(setting, message), route) };
   });
 
-/** The organization's e-mail providers by kind. */
 export const EMAIL_PROVIDERS: ProviderFactories<'EMAIL'> = {
   SES: sesOrgSender,
   SMTP: smtpOrgSender,

@@ -1,12 +1,9 @@
-/**
- * Email through SESv2 with a configuration set (bounce, complaint, open and click events) and message tags.
- * The answer is classified by ./answers.ts; an error it cannot classify is unknown and thrown.
- */
+// Email through SESv2 with a configuration set (bounce, complaint, open and click events) and message tags.
+// An error it cannot classify is unknown and thrown: the claim stays uncertain.
 import { SendEmailCommand, type SESv2Client } from '@aws-sdk/client-sesv2';
 import type { ChannelSender, Outbound, SendOutcome } from '../sender';
 import { classifySes } from './answers';
 
-/** SES tag values allow letters, digits, `_`, `-`, `.`, `@`. */
 const tagValue = (v: string) => v.replace(/[^A-Za-z0-9_.@-]/g, '_').slice(0, 256);
 
 export function sesEmailSender(ses: SESv2Client, configurationSet?: string): ChannelSender {

@@ -1,13 +1,6 @@
-/**
- * E-mail through the organization's own SMTP server (nodemailer): STARTTLS required (port 587) or TLS from the
- * start (port 465) per `smtpSecurity`, AUTH with its user and password, one pool of connections per provider
- * version (closed by close()). The mail is RFC 5322: From, To, Reply-To, Subject, a text and HTML alternative
- * and the message's headers (List-Unsubscribe, List-Unsubscribe-Post).
- *
- * The host is resolved and checked as every address an organization can aim (platform/addresses.ts): never the
- * deployment's own network; locally loopback, where the stand-in listens with a self-signed certificate that is
- * accepted there only.
- */
+// E-mail through the organization's own SMTP server (nodemailer).
+// The host is resolved and checked as every address an organization can aim (platform/addresses.ts): never the
+// deployment's own network.
 import { isIP } from 'node:net';
 import { AddressRefused, addressKind, checkedAddress } from '../../platform/addresses';
 import { unseal } from '../../platform/keys';
@@ -16,7 +9,6 @@ import type { OutboundEmail, SendOutcome } from '../sender';
 import { withOrgAddresses } from './orgAddresses';
 import { say } from '../../../shared/i18n/say';
 
-/** What nodemailer's errors carry (smtp-connection's _formatError). */
 interface SmtpError {
   code?: string;
   originalCode?: string;
@@ -27,18 +19,12 @@ interface SmtpError {
   message?: string;
 }
 
-/** Failures of reaching the server at all: nothing was handed over. */
 const UNREACHED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
-/** Timeouts before any mail was given: connecting, the greeting, the TLS handshake. */
 const EARLY_TIMEOUTS = new Set(['CONNECT_TIMEOUT', 'GREETING_TIMEOUT', 'UPGRADE_TIMEOUT']);
 
 const detailOf = (e: SmtpError) => `SMTP ${(e.response ?? e.message ?? '').replace(/\s+/g, ' ').trim()}`.slice(0, 300);
 
-/**
- * An SMTP failure as an outcome, or undefined when the server may have taken the message (a timeout or a
- * dropped connection once the session was under way: nodemailer does not say whether DATA was sent, so any
- * such drop is unknown).
- */
+/** An SMTP failure as an outcome; undefined once the session was under way (nodemailer cannot say whether DATA went). */
 export function classifySmtp(e: SmtpError): SendOutcome | undefined {
   const code = e.responseCode;
   if (code) {

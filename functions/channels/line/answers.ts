@@ -1,14 +1,9 @@
-/**
- * LINE Messaging API answers as outcomes (https://developers.line.biz/en/reference/messaging-api/#status-codes).
- * The sender passes the HTTP status as the code and the error body's `message` (and its details) as the detail.
- * 409 (the retry key was accepted before) is a success the sender turns into `ok` with the original request id.
- */
+/** LINE Messaging API answers as outcomes (https://developers.line.biz/en/reference/messaging-api/#status-codes). */
 import type { ProviderAnswer } from '../adapter';
 import type { SendOutcome } from '../sender';
 
 /** How LINE says the user cannot receive from the account: not a friend, or blocked it. */
 const NOT_A_FRIEND = /hasn't added|has not added|blocked/i;
-/** The `to` was refused: no such user for this channel. */
 const BAD_TO = /property, 'to'|'to' in the request body is invalid/i;
 
 export function classifyLine(answer: ProviderAnswer): SendOutcome | undefined {

@@ -13,14 +13,11 @@ const TIMEOUT_MS = 10_000;
 
 export interface LineSenderOptions {
   baseUrl?: string;
-  /** the organization's channel access token (default: the stored, sealed one) */
   tokenOf?: (tenant: TenantStore) => Promise<string | undefined>;
-  /** tries after the first when LINE's answer is unknown */
   retries?: number;
   retryDelayMs?: number;
 }
 
-/** The error body LINE answers: `message`, and per field `details` of `message` and `property`. */
 function detailOf(body: unknown): string {
   if (!body || typeof body !== 'object') return '';
   const { message, details } = body as { message?: unknown; details?: unknown };

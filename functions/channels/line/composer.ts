@@ -1,7 +1,6 @@
 import { LINE_LIMITS } from '../../../shared/content/line';
 import { type Composer, cut, titleOf } from '../composer';
 
-/** LINE messages of the draft: its text, then the call to action as a buttons message to the brand's site. */
 export const composeLine: Composer = (draft, link) => {
   const title = titleOf(draft);
   return {

@@ -1,9 +1,5 @@
-/**
- * LINE: the account's LINE user id and its LINE consent; the plan's messages as the Messaging API's message
- * objects in the recipient's language, pushed with the organization's channel access token and a retry key of
- * (plan, run, recipient), through the LINE stand-in locally. A user who cannot receive from the account (not a
- * friend, or blocked it) is put on the LINE list and not tried again.
- */
+// LINE: the account's LINE user id and its LINE consent.
+// A user who cannot receive (not a friend, or blocked the account) goes on the LINE list and is not tried again.
 import { randomUUID } from 'node:crypto';
 import { recipientKeyOf } from '../../../shared/delivery';
 import { type ChannelTemplate, channelOf } from '../../../shared/content';

@@ -1,8 +1,4 @@
-/**
- * A LINE plan's content as the Messaging API's message objects for one recipient: the recipient's language
- * (pickLanguage), personalisation tokens filled in texts and links, and web links of buttons made tracked
- * click links (their place counted across the messages, as email counts them across blocks).
- */
+/** A LINE plan's content as the Messaging API's message objects for one recipient. */
 import type { ChannelTemplate, LineContent, LineMessage } from '../../../shared/content';
 import { pickLanguage, personalizeText, personalizeUrl } from '../../../shared/render';
 import type { Recipient } from '../../../shared/render/personalize';

@@ -1,11 +1,8 @@
-/**
- * The `X-Line-Retry-Key` of one recipient of one run: a UUID (version 5 layout, SHA-1 over a fixed namespace and
- * the organization, plan, run and recipient), so the same recipient of the same run always sends the same key
- * and LINE answers a redelivered request with 409 instead of sending it again (keys are kept by LINE for 24 hours).
- */
+// The `X-Line-Retry-Key` of one recipient of one run: a UUID (version 5 layout, SHA-1 over a fixed namespace and the
+// organization, plan, run and recipient), so the same recipient of the same run always sends the same key and LINE
+// answers a redelivered request with 409 instead of sending it again (keys are kept by LINE for 24 hours).
 import { createHash } from 'node:crypto';
 
-/** Herald's namespace for LINE retry keys (a fixed random UUID). */
 const NAMESPACE = Buffer.from('6f1c2a9e4b7d4e0f9a3c5d2e8b1f7a64', 'hex');
 
 export function lineRetryKey(parts: { orgId: string; planId: string; runId: string; recipient: string }): string {

@@ -1,20 +1,13 @@
-/**
- * End User Messaging push answers as outcomes. Per address, Pinpoint reports the push service's word as a
- * DeliveryStatus with its StatusCode and StatusMessage: a token APNs or FCM calls unregistered or invalid is
- * dead (the device is deactivated), throttling and temporary failures are tried again, an opted-out address is
- * the person's own setting, other refusals fail the message; an unknown failure cannot say whether the message
- * went out (the claim stays uncertain). Errors of the whole call are named by the SDK's exception.
- */
+// End User Messaging push answers as outcomes.
+// An unknown failure cannot say whether the message went out: the claim stays uncertain.
 import type { ProviderAnswer } from '../adapter';
 import type { SendOutcome } from '../sender';
 
-/** What APNs (400 BadDeviceToken, 410 Unregistered) and FCM (NotRegistered, InvalidRegistration, UNREGISTERED) say of a token no device has. */
 const DEAD_TOKEN = /\b(BadDeviceToken|Unregistered|NotRegistered|InvalidRegistration|UNREGISTERED|DeviceTokenNotForTopic)\b/;
 
 const THROTTLED_ERRORS = new Set(['TooManyRequestsException', 'ThrottlingException']);
 const REFUSED_ERRORS = new Set(['BadRequestException', 'NotFoundException', 'ForbiddenException', 'PayloadTooLargeException', 'MethodNotAllowedException', 'ConflictException']);
 
-/** `code` is the DeliveryStatus (or the exception's name), `detail` "<StatusCode> <StatusMessage>". */
 export function classifyPush(answer: ProviderAnswer): SendOutcome | undefined {
   if (answer.ok) return { kind: 'sent', providerId: answer.providerId };
   const detail = answer.detail ?? answer.code;

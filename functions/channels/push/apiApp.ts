@@ -1,20 +1,6 @@
-/**
- * Push to a device of an API application (spec 001 3.7: OAuth, ApiKey, BearerToken, BasicAuth): an HTTPS POST of
- * the rendered message as JSON to the application's push endpoint (`apiUrl`), with its custom headers and query
- * entries and the credentials of its type: an OAuth client-credentials token (apiAppToken.ts), the API key in the
- * entry the application declares, a bearer token, or HTTP Basic. Every call goes through the outbound guard (on
- * AWS: https to public addresses only; the local server also reaches its stand-in on loopback).
- *
- * What becomes of it, as one send (one outcome in the ledger, however many tries):
- * - 2xx: sent. 429: throttled (nothing was taken; the worker tries again later).
- * - `apiSendRepeat`: a 5xx, 408, a connection never made or no answer in time is tried again with back-off, up to
- *   `attempts` times; each try carries the same `Idempotency-Key` (and `messageId`), so the server can tell a
- *   repeat. Without it, one try.
- * - A final 4xx or 5xx (or a host that cannot be reached) fails the send with the status and the start of the
- *   answer; nothing was taken. No answer at all on the last try, or an earlier try that may have been taken,
- *   leaves the outcome unknown: the sender throws, the claim stays open and becomes UNCERTAIN (never sent twice).
- * - OAuth: a 401 from the push endpoint drops the token and tries once more with a new one (not a repeat).
- */
+// Push to a device of an API application (spec 001 3.7): an HTTPS POST through the outbound guard, with the
+// credentials of its type. Repeats carry the same `Idempotency-Key`; no answer on the last try, or an earlier try
+// that may have been taken, throws so the claim stays open and becomes UNCERTAIN (never sent twice).
 import type { Application } from '../../../shared/entities';
 import { unseal } from '../../platform/keys';
 import type { Runtime } from '../../platform/runtime';
@@ -26,11 +12,8 @@ import type { OutboundPush } from './outbound';
 import { say } from '../../../shared/i18n/say';
 
 export interface ApiAppOptions {
-  /** how long one try waits for the answer */
   timeoutMs: number;
-  /** tries of an `apiSendRepeat` application */
   attempts: number;
-  /** the first back-off; doubled for each try after */
   backoffMs: number;
   sleep: (ms: number) => Promise<void>;
 }
@@ -39,7 +22,6 @@ export const API_APP_DEFAULTS: ApiAppOptions = { timeoutMs: 10_000, attempts: 3,
 
 const KEEP_APP_MS = 5_000;
 
-/** What the application's server receives: the message as rendered for the device's account, and whose it is. */
 export function apiAppPayload(message: OutboundPush, ids: { planId: string; runId: string; inboxId?: string; messageId: string }) {
   const m = message.rendered;
   return {
@@ -80,7 +62,6 @@ export function applicationReader(): (tenant: TenantStore, appId: string) => Pro
   };
 }
 
-/** The request's URL and headers: the custom entries (values unsealed) and the credentials of the application's type. */
 function requestOf(rt: Runtime, app: Application): { url: URL; headers: Record<string, string> } | { problem: string } {
   let url: URL;
   try {
@@ -193,7 +174,6 @@ export function apiAppSender(rt: Runtime, options: Partial<ApiAppOptions> = {}) 
   };
 }
 
-/** The server's id of the message when its answer names one, else Herald's own. */
 function providerIdOf(text: string, messageId: string): string {
   try {
     const json = JSON.parse(text) as { id?: unknown; messageId?: unknown };

@@ -1,9 +1,6 @@
-/**
- * One POST to an API application's server (its push endpoint or token URL) through the guarded outbound call
- * (functions/platform/outbound.ts: on AWS only public https addresses, every address the host resolves to checked),
- * with what became of it said in the terms exactly-once needs: an answer; refused before anything left (the guard);
- * not sent (the connection was never made); or no answer, when the server may have taken the request.
- */
+// One POST to an API application's server (its push endpoint or token URL) through the guarded outbound call
+// (functions/platform/outbound.ts: on AWS only public https addresses, every address the host resolves to checked),
+// with what became of it said in the terms exactly-once needs: an answer; refused before anything left (the guard).
 import { AppError } from '../../../shared/errors';
 import { outboundFetch } from '../../platform/outbound';
 import { say } from '../../../shared/i18n/say';

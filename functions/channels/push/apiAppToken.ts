@@ -1,16 +1,11 @@
-/**
- * An OAuth API application's access token: the client credentials grant (RFC 6749 4.4) at the application's token
- * URL, form-encoded, the client authenticated with HTTP Basic (2.3.1). One token per application is kept in
- * memory until shortly before its `expires_in` and shared by every send of this process (a fetch in flight too);
- * a token the push endpoint refuses (401) is dropped, so the next call fetches another.
- */
+// An OAuth API application's access token: the client credentials grant (RFC 6749 4.4) at the application's token
+// URL, form-encoded, the client authenticated with HTTP Basic (2.3.1).
 import { createHash } from 'node:crypto';
 import type { Application } from '../../../shared/entities';
 import type { Clock } from '../../platform/runtime';
 import { type HttpAnswer, httpCall } from './apiAppHttp';
 import { say } from '../../../shared/i18n/say';
 
-/** A token whose server names no lifetime is kept this long. */
 const DEFAULT_LIFETIME_MS = 5 * 60_000;
 /** Given back this much before it expires (a tenth of a short lifetime), so no send carries a token that expires on the way. */
 const MARGIN_MS = 60_000;
@@ -40,7 +35,6 @@ export function tokenProblem(answer: HttpAnswer): { retryable: boolean; detail: 
   return { retryable: true, detail: say('push.tokenUnreachable', { code: answer.kind === 'unsent' ? answer.code : answer.why }) };
 }
 
-/** The start of an answer's body, on one line, as a send record shows it. */
 export function excerpt(text: string): string {
   const line = text.replace(/\s+/g, ' ').trim();
   if (!line) return '';
@@ -93,7 +87,6 @@ export function oauthTokens(clock: Clock, timeoutMs: () => number) {
       kept.set(key, entry);
       return entry.answer;
     },
-    /** The push endpoint refused `token`: it is not used again (a newer one another send fetched stays). */
     async drop(app: Pick<Application, 'orgId' | 'id'>, c: OAuthCredentials, token: string): Promise<void> {
       const key = keyOf(app, c);
       const hit = kept.get(key);

@@ -1,7 +1,6 @@
 import { PUSH_LIMITS } from '../../../shared/content/push';
 import { type Composer, cut, titleOf } from '../composer';
 
-/** A push of the draft: its title, its paragraphs as the body, the call to action a button to the brand's site. */
 export const composePush: Composer = (draft, link) => ({
   contentType: 'text',
   title: cut(titleOf(draft), PUSH_LIMITS.title),

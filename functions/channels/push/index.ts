@@ -1,12 +1,4 @@
-/**
- * Push (native): one message per account, to its most recently active device that may show notifications; with
- * the organization's `supportSendMultiDevicesPerUser` on, one per active device of the account (each device its
- * own recipient, `target` = the device's id, address = its push token), with the account's push consent and the device's notification
- * permission; rendered from the plan's push content in the recipient's language; sent through End User
- * Messaging push (./pinpoint.ts; the Pinpoint stand-in locally) to the application's APNs or FCM channel, or
- * by a call to an API application's own endpoint (./apiApp.ts; the API application stand-in locally). A
- * token the push service calls dead deactivates its device, so the next message skips it.
- */
+/** Push (native): one message per account, to its most recently active device that may show notifications. */
 import { channelOf } from '../../../shared/content';
 import { type Device, isApiAppType } from '../../../shared/entities';
 import { PUSH_TEXTS } from '../../../shared/i18n';
@@ -70,7 +62,6 @@ export const pushAdapter: ChannelAdapter<'PUSH_NATIVE'> = {
   testName: (t, accountId) => ({ to: t.target ?? accountId, ...(t.target ? { detail: t.target } : {}) }),
   provider: (rt) => pinpointPushSender(rt),
   readFeedback: () => ({ kind: 'ignored' }),
-  /** the devices of the organization holding the token stop receiving: the next message skips them */
   async retire(address, tenant) {
     const devices = tenant.keyed('device');
     const mine = await devices.ownOnIndex('byToken', address);

@@ -1,11 +1,4 @@
-/**
- * Push through AWS End User Messaging push (Pinpoint's SendMessages; the stand-in locally): one message to one
- * device. The inbox item is written first (once per account and run, whatever the inbox mode but "push without
- * inbox"), so the app finds it when the notification is tapped; "inbox only" stops there. The device is read
- * again, so a device deactivated since the audience was read (a dead token in another batch) is not tried.
- * A device of an API application (OAuth, ApiKey, BearerToken, BasicAuth) is pushed to by a call to that
- * application's own endpoint instead (./apiApp.ts), with the inbox item only when the application asks for it.
- */
+/** Push through AWS End User Messaging push (Pinpoint's SendMessages; the stand-in locally). */
 import type { MessageRequest, PinpointClient } from '@aws-sdk/client-pinpoint';
 import { pinpointSdk } from '../../platform/aws';
 import { type Device, isApiAppType } from '../../../shared/entities';
@@ -19,7 +12,6 @@ import type { OutboundPush, PushRendered } from './outbound';
 import { expiresAt, messageRequest, type PushChannelType, timeToLive } from './render';
 import { channelReader, routeOf } from './settings';
 
-/** Calls SendMessages for one address and classifies Pinpoint's answer; throws when the outcome is unknown. */
 export async function sendPushRequest(pinpoint: PinpointClient, applicationId: string, request: MessageRequest, token: string): Promise<SendOutcome> {
   const { SendMessagesCommand } = await pinpointSdk();
   let result;
@@ -52,11 +44,7 @@ function inboxItemOf(m: PushRendered, ids: { orgId: number; accountId: string; p
   };
 }
 
-/**
- * The devices asked for in one turn of the event loop, read together: a wave's sends all start at once, so its
- * devices are one BatchGetItem (consistent, as a GetItem) instead of a GetItem each. A device the batch did not
- * answer is read again alone, so one left unprocessed is never taken for a deleted one.
- */
+/** The devices asked for in one turn of the event loop, read together. */
 export function deviceReader(): (tenant: TenantStore, accountId: string, deviceId: string) => Promise<Device | undefined> {
   type Ask = { accountId: string; deviceId: string; done: (d: Promise<Device | undefined>) => void };
   let asked: Map<TenantStore, Ask[]> | undefined;

@@ -1,10 +1,4 @@
-/**
- * A push message for one recipient: the content of the recipient's language personalised (tokens, preset
- * values), web links through click tracking, and every field of the content mapped onto what APNs and FCM take
- * through End User Messaging push (Pinpoint's SendMessages): title, subtitle and body; the tap action (open the
- * app, a web page or a deep link); buttons with their six actions; media; a place; extra parameters; sound;
- * badge; expiry as the time to live; priority; the inbox mode and the inbox item's id for the app.
- */
+/** A push message for one recipient: the content of the recipient's language personalised (tokens, preset values). */
 import type { MessageRequest } from '@aws-sdk/client-pinpoint';
 import type { PushContent } from '../../../shared/content';
 import type { pushTemplateSchema } from '../../../shared/content';
@@ -17,7 +11,6 @@ import type { PushButton, PushRendered } from './outbound';
 type PushTemplate = z.output<typeof pushTemplateSchema>;
 export type PushChannelType = 'APNS' | 'APNS_SANDBOX' | 'GCM';
 
-/** Only web links (universal links among them) go through click tracking; a deep link (myapp://…) opens the app itself. */
 const isWebLink = (url: string) => /^https?:\/\//i.test(url);
 
 export function renderPush(template: PushTemplate, r: RecipientView, links: RecipientLinks): PushRendered {
@@ -67,16 +60,13 @@ export function timeToLive(expiry: PushRendered['expiry'], now: number, sentAt =
   return Math.floor((expiry.at - now) / 1000);
 }
 
-/** When the message stops being shown in the inbox (epoch ms). */
 export function expiresAt(expiry: PushRendered['expiry'], sentAt: number, fallbackDays: number): number {
   if (expiry.kind === 'DATE') return expiry.at;
   return sentAt + (expiry.kind === 'DAYS' ? expiry.days : fallbackDays) * 86_400_000;
 }
 
-/** Keys APNs' payload and Herald's own data use: an extra parameter of that name stays under `herald.extras`. */
 const RESERVED = new Set(['aps', 'herald']);
 
-/** Herald's part of the payload: what the app's SDK needs to show buttons, media and the inbox item. */
 function heraldData(m: PushRendered, ids: { planId: string; runId: string; inboxId?: string }) {
   return {
     planId: ids.planId,
@@ -94,12 +84,6 @@ function heraldData(m: PushRendered, ids: { planId: string; runId: string; inbox
 
 const tapAction = (m: PushRendered) => (m.url ? (isWebLink(m.url) ? 'URL' : 'DEEP_LINK') : 'OPEN_APP');
 
-/**
- * The SendMessages request of one message to one device. APNs gets its whole payload as RawContent (a subtitle,
- * mutable content for media and buttons, the buttons' category and the interruption level have no field of their
- * own), with the time to live and priority as Pinpoint's fields (the apns-expiration and apns-priority headers);
- * FCM gets Pinpoint's GCM fields, with buttons, media and the rest as data (FCM data is a map of strings).
- */
 export function messageRequest(
   m: PushRendered,
   to: { token: string; channelType: PushChannelType },

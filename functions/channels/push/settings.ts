@@ -1,9 +1,4 @@
-/**
- * Which Pinpoint application and channel a device's message goes through: the push channel (issue 20 item 7) of
- * the device's Herald application and the device's push service (APNs, APNs sandbox, FCM), or for a device that
- * names no application (an imported one) the organization's default channel of that service. The organization's
- * channels are read once every few seconds per sender, not once per message.
- */
+/** Which Pinpoint application and channel a device's message goes through. */
 import { PUSH_SERVICE_TYPES, type PushChannel, type PushServiceType } from '../../../shared/entities';
 import { keptPerTenant } from '../../platform/keptPerOrg';
 import type { TenantStore } from '../../store/store';
@@ -14,7 +9,6 @@ export type PushRoute = { ok: true; channel: PushChannel; pinpointAppId: string;
 
 export const isPushServiceType = (v: string): v is PushServiceType => (PUSH_SERVICE_TYPES as readonly string[]).includes(v);
 
-/** The channel a device's message takes among an organization's channels. */
 export function routeOf(channels: readonly PushChannel[], device: { channel: string; appId?: string }): PushRoute {
   if (!isPushServiceType(device.channel)) return { ok: false, detail: `The device's push service ${device.channel} is not one Herald sends to (APNS, APNS_SANDBOX, GCM).` };
   const type = device.channel;

@@ -1,15 +1,9 @@
-/**
- * End User Messaging SMS (SMS and voice v2) answers as outcomes. The answer's code is the exception's name and
- * its detail the exception's Reason (and, for a ValidationException, the fields it names), as ./sender.ts reads
- * them. Nothing was sent on any of these answers; an InternalServerException or an answer not listed here may
- * have been sent, so it is unknown (undefined) and the send worker leaves the claim uncertain.
- */
+/** End User Messaging SMS (SMS and voice v2) answers as outcomes. */
 import type { ProviderAnswer } from '../adapter';
 import type { SendOutcome } from '../sender';
 
 /** the destination's own refusal: never try the number again */
 const OPTED_OUT = new Set(['DESTINATION_PHONE_NUMBER_OPTED_OUT', 'CANNOT_ADD_OPTED_OUT_NUMBER']);
-/** Reasons of a ValidationException about the deployment (country, identity, price), not the number. */
 const DEPLOYMENT = new Set([
   'COUNTRY_NOT_ENABLED',
   'DESTINATION_COUNTRY_BLOCKED',

@@ -1,8 +1,4 @@
-/**
- * The numbers an organization texts (smsContact, so a STOP finds the organizations it concerns) and the SMS
- * listings: a number that replied STOP or that the service said opted out is unsubscribed, another dead number
- * bounced. An address listed already keeps its first entry.
- */
+/** The numbers an organization texts (smsContact, so a STOP finds the organizations it concerns) and the SMS listings. */
 import { unsubscriptionId } from '../../../shared/entities';
 import type { MessageUnsubscription } from '../../../shared/entities/messageUnsubscription';
 import { AppError } from '../../../shared/errors';
@@ -15,10 +11,6 @@ export function e164(number: string): string | undefined {
   return /^\+[1-9]\d{1,14}$/.test(plain) ? plain : undefined;
 }
 
-/**
- * Notes that the tenant's organization texts these numbers: one read of the batch, and a write only for a pair not seen before
- * (the first message to a number), so a steady send costs one batch read per 50 recipients.
- */
 export async function recordContacts(tenant: TenantStore, numbers: readonly string[]): Promise<void> {
   const phones = [...new Set(numbers.map(e164).filter((n): n is string => n !== undefined))];
   if (phones.length === 0) return;
@@ -32,13 +24,11 @@ export async function recordContacts(tenant: TenantStore, numbers: readonly stri
   if (fresh.length > 0) await contacts.putMany(fresh);
 }
 
-/** The organizations that have texted a number: a platform read across organizations, by the number's index. */
 export async function organizationsTexting(store: Store, phone: string): Promise<number[]> {
   const contacts = await store.queryAll('smsContact', { name: 'phone', value: phone }, 'byPhone', ['orgId']);
   return contacts.map((c) => c.orgId);
 }
 
-/** Lists a number on the tenant's SMS list; answers whether it was new there. */
 export async function listNumber(tenant: TenantStore, listing: { phone: string; source: MessageUnsubscription['source']; planId?: string }): Promise<boolean> {
   const target = listing.phone.trim().toLowerCase();
   const item = {
@@ -58,10 +48,6 @@ export async function listNumber(tenant: TenantStore, listing: { phone: string; 
   }
 }
 
-/**
- * Why numbers died, from the sender to `retire` (the worker calls both in one process, right after each other,
- * and tells `retire` only the address). Bounded: an entry `retire` never takes is dropped in time.
- */
 const deadSources = new Map<string, 'UNSUBSCRIBE' | 'BOUNCE'>();
 
 export function noteDead(phone: string, source: 'UNSUBSCRIBE' | 'BOUNCE'): void {

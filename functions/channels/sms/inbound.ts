@@ -1,14 +1,6 @@
-/**
- * Two-way SMS: what recipients reply to the deployment's origination identity. On AWS, End User Messaging SMS
- * publishes each inbound message to an SNS topic as JSON (`originationNumber` is the recipient who wrote,
- * `destinationNumber` the deployment's number); the SNS-triggered Lambda (./lambda.ts) and, locally, the
- * stand-in's SNS-style HTTP delivery (./localInbound.ts) both hand it to `recordInboundSms`.
- *
- * An opt-out keyword (shared/sms/keywords.ts) puts the number on the SMS unsubscription list, at once, of every
- * organization that has texted it (smsContact): all of them send from the deployment's origination identities,
- * so the recipient cannot have meant one and not another. No other organization learns of the number; one
- * that texts it later is refused by the service's own opt-out list, which the adapter lists as unsubscribed.
- */
+// Two-way SMS: what recipients reply to the deployment's origination identity.
+// An opt-out keyword unsubscribes the number at once in every organization that texted it: all send from the
+// deployment's origination identity.
 import { createHash, randomUUID } from 'node:crypto';
 import * as z from 'zod';
 import { SNS_RECORD_DAYS, type SnsRecord } from '../../../shared/entities';
@@ -17,10 +9,6 @@ import type { Logger } from '../../platform/logger';
 import type { Store, TenantStore } from '../../store/store';
 import { e164, listNumber, organizationsTexting } from './contacts';
 
-/**
- * Keeps a received message in the organization's SNS records (snsRecord.*). A message the provider delivers
- * again (by its id) is the same record.
- */
 export async function keepReceived(tenant: TenantStore, message: Omit<SnsRecord, 'orgId' | 'id' | 'receivedAt' | 'expiresAt'>): Promise<void> {
   const now = tenant.rt.clock.now();
   const id = message.providerMessageId ? `${message.source}-${createHash('sha256').update(message.providerMessageId).digest('hex').slice(0, 40)}` : randomUUID();
@@ -28,7 +16,6 @@ export async function keepReceived(tenant: TenantStore, message: Omit<SnsRecord,
   await tenant.put('snsRecord', { id, ...message, receivedAt: now, expiresAt });
 }
 
-/** The inbound message End User Messaging SMS publishes. */
 export const inboundSmsSchema = z.object({
   originationNumber: z.string().min(2).max(32),
   destinationNumber: z.string().max(256).optional(),
@@ -41,7 +28,6 @@ export type InboundSms = z.input<typeof inboundSmsSchema>;
 
 export type InboundResult = { kind: 'unreadable' } | { kind: 'ignored' } | { kind: 'optOut'; organizations: number; listed: number };
 
-/** Reads one inbound message (the SNS message's text, or its parsed JSON) and lists an opt-out. */
 export async function recordInboundSms(deps: { store: Store; log: Logger }, message: unknown): Promise<InboundResult> {
   let value = message;
   if (typeof message === 'string') {
@@ -81,7 +67,6 @@ export async function recordInboundSms(deps: { store: Store; log: Logger }, mess
   return { kind: 'optOut', organizations: organizations.length, listed: listed.filter(Boolean).length };
 }
 
-/** An SNS notification (HTTP delivery's body, or a Lambda record's `Sns`): its message text. */
 export function snsMessageOf(notification: unknown): string | undefined {
   const n = notification as { Type?: unknown; Message?: unknown } | null;
   if (!n || typeof n !== 'object' || typeof n.Message !== 'string') return undefined;

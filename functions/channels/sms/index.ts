@@ -1,10 +1,6 @@
-/**
- * SMS: the account's primary phone number (E.164) and its SMS consent; the plan's SMS text in the recipient's
- * language with its STOP footer, counted in parts, of the message type the plan's send context gives; sent
- * through AWS End User Messaging SMS (./sender.ts; the stand-in locally). Numbers that replied STOP
- * (./inbound.ts) or that the service says opted out are listed as unsubscribed, other dead numbers as bounced,
- * and are never attempted again.
- */
+// SMS: the account's primary phone number (E.164) and its SMS consent.
+// Numbers that replied STOP or that the service says opted out are listed as unsubscribed, other dead ones as
+// bounced; neither is attempted again.
 import { pickLanguage } from '../../../shared/render/template';
 import { channelOf } from '../../../shared/content';
 import { renderSms, withSmsLinks } from '../../../shared/content/sms';
@@ -78,10 +74,7 @@ export const smsAdapter: ChannelAdapter<'SMS'> = {
   },
 };
 
-/**
- * The text with each web address as a tracked link (their clicks count as the message's, as email's and LINE's
- * do). A text the longer links would take past the SMS maximum goes with its addresses as written.
- */
+/** The text with each web address as a tracked link (their clicks count as the message's, as email's and LINE's do). */
 export function trackedLinks(text: string, links: RecipientLinks): string {
   return withSmsLinks(text, (url, place) => links.click(url, place));
 }

@@ -1,7 +1,5 @@
-/**
- * The two-way SMS Lambda: subscribed to the SNS topic End User Messaging SMS publishes inbound messages to
- * (infra/sms.ts); each record goes to ./inbound.ts. A record it cannot read is logged and dropped.
- */
+// The two-way SMS Lambda: subscribed to the SNS topic End User Messaging SMS publishes inbound messages to
+// (infra/sms.ts); each record goes to ./inbound.ts.
 import type { SNSEvent } from 'aws-lambda';
 import { workerEntry } from '../../platform/lambdaEntry';
 import { recordInboundSms } from './inbound';

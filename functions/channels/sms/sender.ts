@@ -1,9 +1,5 @@
-/**
- * SMS through AWS End User Messaging SMS: `SendTextMessage` of the SMS and voice v2 API with the deployment's
- * origination identity, configuration set, max price and time to live (RuntimeConfig.sms), the message type the
- * adapter took from the plan, and the organization, plan and run as Context for events. Locally the same client
- * reaches the stand-in (./standIns/sms.ts) by endpoint override.
- */
+// SMS through AWS End User Messaging SMS: `SendTextMessage` of the SMS and voice v2 API with the deployment's
+// origination identity, configuration set, max price and time to live (RuntimeConfig.sms).
 import { PinpointSMSVoiceV2Client, SendTextMessageCommand } from '@aws-sdk/client-pinpoint-sms-voice-v2';
 import type { Runtime } from '../../platform/runtime';
 import type { ChannelSender, Outbound, SendOutcome } from '../sender';
@@ -21,7 +17,6 @@ export interface SmsSenderOptions {
 /** Context values the API takes: 1 to 800 characters without whitespace. */
 const contextValue = (v: string) => v.replace(/\s+/g, '_').slice(0, 800) || '_';
 
-/** The exception's name, and its Reason and the fields a ValidationException names, as the classifier reads them. */
 function answerOf(e: unknown): { code: string; detail?: string } {
   const err = e as { name?: string; Reason?: string; Fields?: { Name?: string }[] };
   const fields = (err.Fields ?? []).map((f) => f.Name).filter(Boolean);
@@ -59,10 +54,6 @@ export function smsSender(opts: SmsSenderOptions): ChannelSender {
   };
 }
 
-/**
- * The deployment's SMS sender. Its own client makes one attempt per message: the SDK's retries would resend a
- * message after a timeout in which the service may have taken it; throttling is retried by the send worker.
- */
 const senders = new WeakMap<Runtime, ChannelSender>();
 
 export function deploymentSmsSender(rt: Runtime): ChannelSender {

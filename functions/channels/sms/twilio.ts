@@ -1,12 +1,4 @@
-/**
- * SMS through an organization's own Twilio account: the REST API's Messages resource over HTTPS (no SDK),
- * `POST {apiUrl or https://api.twilio.com}/2010-04-01/Accounts/{AccountSid}/Messages.json`, form-encoded, with the
- * account SID and auth token as basic auth. The message leaves from the record's number or its Messaging Service,
- * and asks for status callbacks at Herald's own webhook (./twilioWebhook.ts). Locally, with no API base given,
- * the same code reaches the Twilio stand-in (./standIns/twilio.ts).
- *
- * The call goes through the outbound guard: an API base on a private address is refused on AWS (nothing sent).
- */
+/** SMS through an organization's own Twilio account. */
 import { createHmac } from 'node:crypto';
 import type { MessageProvider } from '../../../shared/entities';
 import { PATHS } from '../../../shared/paths';
@@ -23,33 +15,22 @@ import { senderIdAllowed } from './senderId';
 
 export const TWILIO_API = 'https://api.twilio.com';
 
-/** Twilio's own error codes, as its JSON error body names them (https://www.twilio.com/docs/api/errors). */
 const THROTTLED = new Set([20429, 14107, 21611]);
-/** the recipient replied STOP to this sender: Twilio refuses every message to it */
 const UNSUBSCRIBED = new Set([21610]);
 /** a To that is no phone number, or no mobile one: it will never take a message */
 const DEAD_NUMBER = new Set([21211, 21614]);
 
-/** Where Twilio posts a message's status and a reply (`kind`) for one organization's provider. */
 export function twilioWebhookUrl(publicUrl: string, setting: Pick<MessageProvider, 'orgId' | 'id'>, kind: 'status' | 'inbound'): string {
   return `${publicUrl.replace(/\/+$/, '')}${PATHS.twilio}/${setting.orgId}/${encodeURIComponent(setting.id)}/${kind}`;
 }
 
-/**
- * The status callback of one message: the provider's webhook, naming the sent record the message is (its plan,
- * run and account) when it is a run's. Twilio signs the URL with its query, so the record named cannot be forged.
- */
+/** Twilio signs the URL with its query, so the record it names cannot be forged. */
 export function twilioStatusUrl(publicUrl: string, setting: Pick<MessageProvider, 'orgId' | 'id'>, message: Pick<OutboundSms, 'tags' | 'accountId'>): string {
   const url = twilioWebhookUrl(publicUrl, setting, 'status');
   const { plan, run } = message.tags;
   return plan && run && message.accountId ? `${url}?${new URLSearchParams({ plan, run, account: message.accountId })}` : url;
 }
 
-/**
- * What a message Twilio took and could not deliver ends as, by the ErrorCode of its `undelivered` or `failed`
- * status (https://www.twilio.com/docs/api/errors): a number that is no mobile one bounced, a recipient who
- * opted out unsubscribed, a handset that blocks it the recipient's settings; anything else unexpected.
- */
 const DELIVERY_ERRORS: Record<string, { reason: SendFailureReason; words: string }> = {
   '21610': { reason: 'UNSUBSCRIBED', words: 'Attempt to send to unsubscribed recipient' },
   '30003': { reason: 'UNEXPECTED', words: 'Unreachable destination handset' },
@@ -60,7 +41,6 @@ const DELIVERY_ERRORS: Record<string, { reason: SendFailureReason; words: string
   '30008': { reason: 'UNEXPECTED', words: 'Unknown error' },
 };
 
-/** An `undelivered` or `failed` status as the sent record keeps it: "Twilio 30005: Unknown destination handset". */
 export function undeliveredOutcome(status: string, errorCode: string | null): { reason: SendFailureReason; detail: string } {
   const code = errorCode && /^\d{1,6}$/.test(errorCode) ? errorCode : undefined;
   const known = code ? DELIVERY_ERRORS[code] : undefined;
@@ -68,27 +48,20 @@ export function undeliveredOutcome(status: string, errorCode: string | null): { 
   return { reason: known?.reason ?? 'UNEXPECTED', detail: code ? `Twilio ${code}: ${words}` : `Twilio: ${words}` };
 }
 
-/**
- * X-Twilio-Signature: HMAC-SHA1 with the auth token over the full URL followed by each POST parameter's name and
- * value, sorted by name (then value), in base64.
- */
+/** X-Twilio-Signature: base64 HMAC-SHA1 with the auth token over the URL, then each POST parameter, sorted by name. */
 export function twilioSignature(authToken: string, url: string, params: Iterable<[string, string]>): string {
   const pairs = [...params].sort(([a, av], [b, bv]) => (a < b ? -1 : a > b ? 1 : av < bv ? -1 : av > bv ? 1 : 0));
   const data = url + pairs.map(([k, v]) => k + v).join('');
   return createHmac('sha1', authToken).update(data, 'utf8').digest('base64');
 }
 
-/** What Twilio said, as the ledger keeps it: "Twilio 401: Authenticate (20003)". */
 function detailOf(status: number, body: { code?: unknown; message?: unknown }): string {
   const message = typeof body.message === 'string' ? body.message.slice(0, 300) : '';
   const code = typeof body.code === 'number' ? ` (${body.code})` : '';
   return `Twilio ${status}: ${message || 'no message'}${code}`;
 }
 
-/**
- * Twilio's answer as an outcome. A 5xx may come after Twilio queued the message: unknown (undefined), so the send
- * worker leaves the claim uncertain rather than sending twice. Any other refusal sent nothing.
- */
+/** Twilio's answer as an outcome: a 5xx may come after Twilio queued it, so it is unknown (the claim stays uncertain). */
 export function classifyTwilio(status: number, body: { sid?: unknown; code?: unknown; message?: unknown }): SendOutcome | undefined {
   if (status === 200 || status === 201) return typeof body.sid === 'string' ? { kind: 'sent', providerId: body.sid } : undefined;
   if (status >= 500) return undefined;
@@ -101,7 +74,6 @@ export function classifyTwilio(status: number, body: { sid?: unknown; code?: unk
   return { kind: 'failed', reason: 'UNEXPECTED', detail };
 }
 
-/** The API base: the record's, else (locally) the stand-in's, else Twilio's. */
 const apiBaseOf = (setting: MessageProvider, standIn?: string) => (setting.apiUrl || standIn || TWILIO_API).replace(/\/+$/, '');
 
 export const twilioSender: ProviderFactory = (setting, rt) => {

@@ -1,21 +1,4 @@
-/**
- * Twilio's webhooks for an organization's Twilio provider: `POST /service/twilio/<orgId>/<providerId>/status`
- * (the StatusCallback each message asks for, ./twilio.ts) and `…/inbound` (the URL the organization gives its
- * Twilio number or Messaging Service for incoming messages).
- *
- * Every request is checked against its X-Twilio-Signature, made with that provider's auth token over the URL as
- * Twilio called it (Herald's public address and the path) and the form's parameters. A path naming no Twilio
- * provider and a signature that does not match both answer 403 and change nothing.
- *
- * A reply with an opt-out keyword (shared/sms/keywords.ts: Twilio's own STOP, STOPALL, UNSUBSCRIBE, CANCEL, END,
- * QUIT and the Japanese and Chinese words) lists the number as unsubscribed in that organization only: the
- * recipient replied to its sender.
- *
- * A status callback names the sent record its message is (twilioStatusUrl: plan, run and account in the signed
- * URL). `undelivered` or `failed` turns that record, if it still is the SENT record of the callback's MessageSid,
- * FAILED with the reason its ErrorCode gives (the tracking layer moves the record and its counts, once); a number
- * that is dead or opted out is listed as a failed send's is. Other statuses (sent, delivered) are logged only.
- */
+/** Twilio's webhooks for an organization's Twilio provider. */
 import { timingSafeEqual } from 'node:crypto';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { idString } from '../../../shared/entities/entity';
@@ -30,9 +13,7 @@ import type { UndeliveredSink } from '../adapter';
 import { twilioSignature, undeliveredOutcome } from './twilio';
 
 const PATH = /^\/(\d{1,12})\/([^/]{1,100})\/(status|inbound)$/;
-/** Twilio's form posts are small; a larger body is no Twilio request */
 const MAX_BODY_BYTES = 64 * 1024;
-/** the empty TwiML answer: Twilio sends nothing back (its own opt-out handling confirms a STOP) */
 const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
 
 type Result = APIGatewayProxyStructuredResultV2;

@@ -1,22 +1,9 @@
-/**
- * The audience snapshot's columns: for each field a rule may test, the value the evaluator's getter reads from
- * each account, kept as a dictionary of its distinct values and one small index per account (1, 2 or 4 bytes,
- * by the dictionary's size; index 0 is "no value"). Rows are in id order, so an id is found by binary search.
- *
- * `rawOf` and `inputOf` are exact inverses for the evaluator: a condition on `field` gives the same answer for an
- * account as for `inputOf(field, rawOf(field, account))`, because each getter in shared/segment/evaluate.ts
- * reads only that one place of the account. That is what lets a count test each distinct value once.
- */
+/** The audience snapshot's columns: for each field a rule may test. */
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { ACCOUNT_FIELDS, type AccountInput, ATTRIBUTE_PREFIX, POSTAL_PARTS } from '../../../shared/segment';
 
-/**
- * The column of each account's whole postal address: no rule tests it, a letter's reach reads it (the printed
- * address, its completeness, and the opt-out list's entry for it).
- */
 export const POSTAL_COLUMN = 'address';
 
-/** The stored account paths a snapshot keeps (the rule fields' places, read whole). */
 export const SNAPSHOT_PATHS = [
   ...new Set(['id', 'emails', 'phones', 'address', 'attributes', 'tags', ...Object.keys(ACCOUNT_FIELDS).filter((f) => !(f in POSTAL_PARTS) && f !== 'email' && f !== 'phone')]),
 ];
@@ -24,7 +11,6 @@ export const SNAPSHOT_PATHS = [
 type Postal = keyof typeof POSTAL_PARTS;
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
-/** The value of a rule field's place in an account, as stored (undefined when absent). */
 export function rawOf(field: string, a: AccountInput): unknown {
   if (field.startsWith(ATTRIBUTE_PREFIX)) {
     const name = field.slice(ATTRIBUTE_PREFIX.length);
@@ -38,7 +24,6 @@ export function rawOf(field: string, a: AccountInput): unknown {
   return (a as Record<string, unknown>)[field];
 }
 
-/** The smallest account whose `field` reads as `value` (the inverse of rawOf). */
 export function inputOf(field: string, value: unknown): AccountInput {
   if (value === undefined) return {};
   if (field.startsWith(ATTRIBUTE_PREFIX)) return { attributes: { [field.slice(ATTRIBUTE_PREFIX.length)]: value } } as AccountInput;
@@ -48,7 +33,6 @@ export function inputOf(field: string, value: unknown): AccountInput {
   return { [field]: value } as AccountInput;
 }
 
-/** The part of an account a snapshot keeps: what a delta carries and what a rebuild reads. */
 export function projectAccount(a: AccountInput): AccountInput {
   const out: Record<string, unknown> = {};
   for (const path of SNAPSHOT_PATHS) {
@@ -60,7 +44,6 @@ export function projectAccount(a: AccountInput): AccountInput {
   return out as AccountInput;
 }
 
-/** The columns of a set of accounts: every account field but the id, the postal address, and each attribute any of them has. */
 export function fieldsOf(rows: readonly AccountInput[]): string[] {
   const attributes = new Set<string>();
   for (const a of rows) if (isObject(a.attributes)) for (const name of Object.keys(a.attributes)) attributes.add(name);
@@ -68,7 +51,6 @@ export function fieldsOf(rows: readonly AccountInput[]): string[] {
 }
 
 export interface Column {
-  /** the distinct values; index i + 1 in `index` names values[i] */
   values: unknown[];
   index: Uint8Array | Uint16Array | Uint32Array;
 }
@@ -120,7 +102,6 @@ export function decodeColumn(bytes: Uint8Array): Column {
   return { values: head.values, index };
 }
 
-/** The row of `id` in ids sorted by `<`, or -1. */
 export function rowOf(ids: readonly string[], id: string): number {
   let lo = 0;
   let hi = ids.length - 1;
@@ -134,7 +115,6 @@ export function rowOf(ids: readonly string[], id: string): number {
   return -1;
 }
 
-/** Writes a column's value back into a row, where inputOf puts it (an object part merged with what is there). */
 function setterOf(field: string): (row: Record<string, unknown>, value: unknown) => void {
   if (field === 'email' || field === 'phone') {
     const path = field === 'email' ? 'emails' : 'phones';
@@ -150,10 +130,7 @@ function setterOf(field: string): (row: Record<string, unknown>, value: unknown)
   };
 }
 
-/**
- * Reads rows of a snapshot back as projected accounts with the fields of these columns (and the id): the columns'
- * setters are made once, as a reach reads a million rows.
- */
+/** Reads rows of a snapshot back as projected accounts with the fields of these columns (and the id). */
 export function rowReader(ids: readonly string[], columns: ReadonlyMap<string, Column | undefined>): (r: number) => AccountInput {
   // one index type for every column: a loop over indexes of several widths is many times slower in V8
   const read = [...columns].flatMap(([field, column]) =>
@@ -169,7 +146,6 @@ export function rowReader(ids: readonly string[], columns: ReadonlyMap<string, C
   };
 }
 
-/** The rows of a snapshot back as projected accounts (compaction folds changes into them). */
 export function rowsOf(ids: readonly string[], columns: ReadonlyMap<string, Column>): AccountInput[] {
   const row = rowReader(ids, columns);
   return ids.map((_, r) => row(r));

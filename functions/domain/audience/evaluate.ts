@@ -1,13 +1,7 @@
-/**
- * A rule over a snapshot's columns, with the one evaluator: each condition is compiled by `compileRule` alone and
- * asked once per distinct value of its field (inputOf, see columns.ts), and every account takes its value's
- * answer. AND and OR combine the answers as the compiled rule does. Predicates are pure, so the result is the
- * evaluator's, account by account (tests/api/audienceSnapshot.test.ts holds the two equal).
- */
+/** A rule over a snapshot's columns, with the one evaluator. */
 import { compileRule, isGroup, type Condition, type Rule, type RuleGroup } from '../../../shared/segment';
 import { type Column, inputOf } from './columns';
 
-/** The rule fields a rule tests. */
 export function ruleFields(group: RuleGroup, into = new Set<string>()): Set<string> {
   for (const node of group.conditions) {
     if (isGroup(node)) ruleFields(node, into);
@@ -16,10 +10,7 @@ export function ruleFields(group: RuleGroup, into = new Set<string>()): Set<stri
   return into;
 }
 
-/**
- * Each distinct value's answer to a condition, kept by the caller for one base (`answers`): an edit changes one
- * condition, so the others are not asked again. A condition that counts back from now is asked each time.
- */
+/** Each distinct value's answer to a condition, kept by the caller for one base (`answers`). */
 export type AnswerCache = Map<string, Uint8Array>;
 const ANSWERS_KEPT = 256;
 
@@ -59,7 +50,6 @@ function groupMask(group: RuleGroup, now: number, ids: readonly string[], column
   return out ?? new Uint8Array(ids.length);
 }
 
-/** 1 for each row the rule matches (the rule is valid: the count's payload schema checked it). */
 export function matchRows(rule: Rule, now: number, ids: readonly string[], columns: ReadonlyMap<string, Column | undefined>, cache?: AnswerCache): Uint8Array {
   return groupMask(rule, now, ids, columns, cache);
 }

@@ -1,8 +1,4 @@
-/**
- * A snapshot rebuilt from the account table: every shard read in parallel, page by page, only the paths a
- * snapshot keeps. Capped like the old count (a request may not read for ever): past the cap nothing is written
- * and the caller has the accounts read so far.
- */
+/** A snapshot rebuilt from the account table. */
 import { ACCOUNT_SHARDS } from '../../../shared/entities';
 import type { AccountInput } from '../../../shared/segment';
 import type { TenantStore } from '../../store/store';

@@ -1,18 +1,6 @@
-/**
- * The audience snapshot of an organization: the fields segments test, in columns (columns.ts), in the storage
- * port's bucket under `audience/${orgId}/` (S3 on AWS, s3rver locally), so a segment's size reads a few small
- * objects instead of every account. Every key is built from the tenant store's organization: one organization's
- * snapshot is never read for another.
- *
- * - `base/<name>/`: one object per field and one of the sorted ids, written whole (a rebuild or a compaction);
- *   `current.json` names the base in use and the time it holds the accounts as of.
- * - `delta/<time>-<random>.json`: the accounts changed by one write (a save, an import page, a stream batch),
- *   projected, or only the id of a removed one. A count folds them over the base in key order.
- * - Past COMPACT the count folds the deltas into a new base and deletes those older than it.
- *
- * Decoded columns and deltas are kept in the process (objects never change once written), so a warm count reads
- * `current.json` and the delta listing, and nothing else that it has seen.
- */
+// An organization's audience snapshot in columns (columns.ts) under `audience/${orgId}/`, so a segment's size reads a
+// few small objects instead of every account: `base/<name>/` written whole, `delta/` per write folded over it in key
+// order, compacted past COMPACT. Keys come from the tenant store's organization only: never another's snapshot.
 import { randomBytes } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { SegmentCount } from '../../../shared/services';
@@ -22,7 +10,6 @@ import type { TenantStore } from '../../store/store';
 import { type Column, decodeColumn, encodeColumn, buildColumn, fieldsOf, POSTAL_COLUMN, projectAccount, rowOf, rowReader, rowsOf } from './columns';
 import { type AnswerCache, matchRows, ruleFields } from './evaluate';
 
-/** One account's change: its new state (projected), or none when it was removed. */
 export interface AccountChange {
   id: string;
   account?: AccountInput;
@@ -30,18 +17,16 @@ export interface AccountChange {
 
 interface Current {
   base: string;
-  /** the accounts are in the base as of this time (ms) */
   asOf: number;
   rows: number;
   fields: string[];
 }
 
 /**
- * Deltas from this long before a base's time are folded over it again: writers' clocks differ a little, and a
- * delta folded twice changes nothing, as every later change of the same account has a later delta.
+ * Deltas from this long before a base's time are folded over it again: writers' clocks differ a little, and a delta
+ * folded twice changes nothing, as every later change of the same account has a later delta.
  */
 const MARGIN_MS = 60_000;
-/** Delta files or changed accounts past which a count writes a new base. */
 export const COMPACT = { files: 64, changes: 20_000 };
 const MAX_DELTAS = 10_000;
 
@@ -61,7 +46,6 @@ async function readBytes(storage: StoragePort, key: string): Promise<Buffer | un
   return Buffer.concat(chunks);
 }
 
-/** What this process has decoded, by storage (each Herald its own) and organization. */
 interface OrgCache {
   base: string;
   ids?: Promise<string[]>;
@@ -82,14 +66,12 @@ function cacheOf(storage: StoragePort, orgId: number, current: Current): OrgCach
   return cache;
 }
 
-/** Records accounts changed by one write as one delta (the account table's stream, or the local store after a write). */
 export async function writeDelta(storage: StoragePort, orgId: number, changes: readonly AccountChange[]): Promise<void> {
   if (changes.length === 0) return;
   const body = changes.map((c) => (c.account ? { id: c.id, account: projectAccount(c.account) } : { id: c.id }));
   await storage.put(`${deltaFolder(orgId)}${stamp(Date.now())}.json`, JSON.stringify(body), 'application/json');
 }
 
-/** Writes a base of these projected accounts as of `asOf`, makes it current, and deletes what it replaces. */
 export async function writeBase(storage: StoragePort, orgId: number, accounts: AccountInput[], asOf: number): Promise<void> {
   const rows = [...accounts].sort((a, b) => ((a.id as string) < (b.id as string) ? -1 : (a.id as string) > (b.id as string) ? 1 : 0));
   const base = stamp(asOf);
@@ -128,7 +110,6 @@ async function readCurrent(storage: StoragePort, orgId: number): Promise<Current
 /** Base writes under way in this process, by storage, organization and kind: counts that need one at once share it. */
 const writing = new WeakMap<StoragePort, Map<string, Promise<unknown>>>();
 
-/** `write` for the organization's snapshot, or the same kind of write already under way in this process. */
 export function writeOnce<T>(storage: StoragePort, orgId: number, kind: string, write: () => Promise<T>): Promise<T> {
   const running = writing.get(storage) ?? new Map<string, Promise<unknown>>();
   writing.set(storage, running);
@@ -141,15 +122,12 @@ export function writeOnce<T>(storage: StoragePort, orgId: number, kind: string, 
   return pending;
 }
 
-/** An organization's snapshot, opened: the base's ids, its columns on demand, and the changes since. */
 interface Opened {
   current: Current;
   ids: string[];
   column(field: string): Promise<Column | undefined>;
   answers: AnswerCache;
-  /** each changed account's last state (null: removed), in the order the deltas were written */
   changes: Map<string, AccountInput | null>;
-  /** delta files and changed accounts written after the base's time, and the newest delta's time */
   deltaFiles: number;
   pending: number;
   changedAt?: number;
@@ -225,7 +203,6 @@ async function openSnapshot(storage: StoragePort, orgId: number): Promise<Opened
   };
 }
 
-/** Folds the changes into a new base (as of the newest delta's time). */
 async function compact(storage: StoragePort, orgId: number, snap: Opened): Promise<void> {
   const columns = new Map<string, Column>();
   for (const field of snap.current.fields) {
@@ -238,21 +215,12 @@ async function compact(storage: StoragePort, orgId: number, snap: Opened): Promi
   await writeBase(storage, orgId, kept, snap.changedAt ?? snap.current.asOf);
 }
 
-/** A segment over the snapshot: its size, and its members' accounts read back from the columns. */
 export interface SnapshotMembers {
   size: SegmentCount;
-  /**
-   * The members with only the account paths of these columns (and the id), `batch` at a time: base rows from the
-   * columns, then the changed accounts as their deltas hold them (projected whole).
-   */
   batches(fields: readonly string[], batch: number): AsyncGenerator<AccountInput[]>;
 }
 
-/**
- * A segment from the organization's snapshot, exact as of its newest delta; undefined when there is none yet, or
- * when its base is older than the postal column (a reach needs it: the caller rebuilds). A changed account's base
- * row is taken out and its new state tested with the evaluator.
- */
+/** A segment from the organization's snapshot, exact as of its newest delta. */
 export async function membersFromSnapshot(tenant: TenantStore, audience: SegmentAudience, now: number, opts: { needsPostal?: boolean } = {}): Promise<SnapshotMembers | undefined> {
   const storage = tenant.rt.ports.storage;
   const snap = await openSnapshot(storage, tenant.orgId);
@@ -301,7 +269,6 @@ export async function membersFromSnapshot(tenant: TenantStore, audience: Segment
   };
 }
 
-/** The size of a segment from the organization's snapshot (membersFromSnapshot); undefined when there is none yet. */
 export async function countFromSnapshot(tenant: TenantStore, audience: SegmentAudience, now: number): Promise<SegmentCount | undefined> {
   return (await membersFromSnapshot(tenant, audience, now))?.size;
 }

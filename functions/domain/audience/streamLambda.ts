@@ -1,9 +1,5 @@
-/**
- * The account table's stream on AWS (NEW_IMAGE): each batch's changes become one delta per organization in the
- * audience snapshot's log (snapshot.ts writeDelta), the same delta the local server writes after a write. An
- * organization whose delta cannot be written reports its first record as failed, so the stream retries from
- * there (a delta written twice changes nothing).
- */
+// The account table's stream on AWS (NEW_IMAGE). An organization whose delta cannot be written reports its first
+// record as failed, so the stream retries from there (a delta written twice changes nothing).
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { ACCOUNT_PARTITION_KEY, accountOrgOf } from '../../../shared/entities/account';
 import { lazyS3Storage } from '../../platform/awsPorts';
@@ -13,7 +9,6 @@ import { type AccountChange, writeDelta } from './snapshot';
 type Image = NonNullable<NonNullable<DynamoDBRecord['dynamodb']>['NewImage']>;
 type Value = Image[string];
 
-/** A stream image's attribute as the document client reads it (sets as arrays: a snapshot keeps JSON). */
 function plain(v: Value): unknown {
   if (v.S !== undefined) return v.S;
   if (v.N !== undefined) return Number(v.N);

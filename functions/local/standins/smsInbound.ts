@@ -1,8 +1,5 @@
-/**
- * Two-way SMS locally: a loopback HTTP endpoint that takes the SMS stand-in's SNS-style HTTP notifications
- * (./sms.ts) and hands them to the same code the AWS Lambda runs (functions/channels/sms/inbound.ts).
- * Subscribed at boot (functions/local/boot.ts), unsubscribed at stop.
- */
+// Two-way SMS locally: a loopback HTTP endpoint that takes the SMS stand-in's SNS-style HTTP notifications (./sms.ts)
+// and hands them to the same code the AWS Lambda runs (functions/channels/sms/inbound.ts).
 import type { Logger } from '../../platform/logger';
 import { bodyOf, closeServer, listen, sendJson } from '../../channels/standInKit';
 import type { Store } from '../../store/store';

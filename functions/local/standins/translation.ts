@@ -1,9 +1,4 @@
-/**
- * The local stand-in of the external translation system: `POST /v1/jobs` takes a job of texts
- * ({ sourceLanguage, targetLanguages, texts: [{ key, text }], reference }) and answers its id; `GET /v1/jobs/{id}`
- * answers it DONE with each text marked by its target language ("[ja] Hello"), or PENDING while a test holds it
- * (`held`, job ids). Jobs are kept in memory, each as it was sent.
- */
+/** The local stand-in of the external translation system. */
 import { randomUUID } from 'node:crypto';
 import { bodyOf, closeServer, listen, type ProviderStandIn, sendJson } from '../../channels/standInKit';
 import { say } from '../../../shared/i18n/say';
@@ -13,7 +8,6 @@ export interface TranslationStandInJob {
   targetLanguages: string[];
   texts: { key: string; text: string }[];
   reference: string;
-  /** the system's path of each preset parameter the texts use, by variable */
   presetPaths?: Record<string, string>;
 }
 type Job = TranslationStandInJob;

@@ -1,7 +1,4 @@
-/**
- * Accounts: a cursor-paged list with search by id prefix or exact primary address, detail, versioned saves and
- * delete. The cursor is signed and bound to the organization and the search that made it.
- */
+/** Accounts: a cursor-paged list with search by id prefix or exact primary address, detail. */
 import * as z from 'zod';
 import { ACCOUNT_MESSAGES, type Account } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
@@ -14,7 +11,6 @@ import { Accounts } from '../../domain/accounts';
 import { organizationSettingOf } from '../../domain/organizationSetting';
 import { say } from '../../../shared/i18n/say';
 
-/** How long the accounts list's total may take; past it the total is shown as "at least". */
 const COUNT_MS = 5_000;
 
 const listPosition = z.object({ after: z.string(), search: z.string() });
@@ -29,10 +25,6 @@ async function requireAccount(accounts: Accounts, id: string): Promise<Account> 
   return account;
 }
 
-/**
- * Typed numbers in E.164: an international one as given (spaces and punctuation dropped), a national one read
- * with the organization's default country, as the import and the test sends read them.
- */
 async function storedPhones(ctx: AuthedContext, typed: readonly string[] | undefined): Promise<string[] | undefined> {
   if (!typed) return undefined;
   let country: Promise<string> | undefined;

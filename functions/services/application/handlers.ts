@@ -1,7 +1,4 @@
-/**
- * Apps of the organization: the generic operations, with the app key set when an app is created, and issuing
- * its signing secret and server key (sealed at rest; the answer of `issueSecret` is the only place either is shown).
- */
+/** Apps of the organization: the generic operations, with the app key set when an app is created. */
 import { randomBytes } from 'node:crypto';
 import { APPLICATION_MESSAGES, type Application, appKeyOf, isApiAppType } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
@@ -12,11 +9,7 @@ import { auditNext } from '../../store/audit';
 type SavePayload = Parameters<AreaHandlers<'application'>['save']>[0] &
   Partial<Pick<Application, 'clientSecret' | 'bearerToken' | 'password' | 'customHeaders' | 'appType' | 'clientId' | 'username' | 'apiUrl' | 'tokenUrl'>>;
 
-/**
- * An API application's endpoints, when given (without one its devices cannot be pushed to, and the send says so):
- * an OAuth one's push endpoint needs its token URL, and on AWS both are https (the local server, whose stand-in
- * listens on plain http, allows http too; the send still checks where the host is).
- */
+/** An API application's endpoints, when given (without one its devices cannot be pushed to, and the send says so). */
 function checkEndpoints(p: SavePayload, ctx: AuthedContext): void {
   if (!isApiAppType(p.appType ?? '')) return;
   if (p.appType === 'OAuth' && p.apiUrl && !p.tokenUrl) throw new AppError('720006', APPLICATION_MESSAGES.tokenUrl);
@@ -38,10 +31,7 @@ const NEEDS: Partial<Record<Application['appType'], { field: 'clientId' | 'usern
   ],
 };
 
-/**
- * The secrets of a save sealed: the client secret, bearer token, password and header values typed now replace the
- * stored ones, those left empty keep them. What is stored in the clear is the form without any of them.
- */
+/** The secrets of a save sealed: the client secret, bearer token. */
 async function sealedSecrets(p: SavePayload, ctx: AuthedContext) {
   checkEndpoints(p, ctx);
   const stored = p.id ? await ctx.tenant.require('application', p.id) : undefined;

@@ -1,8 +1,4 @@
-/**
- * approvalSheet.*: a message's or template's sheet, its history, a new revision, reminders, whether the subject
- * may go ahead, and a template sheet's answers. Every read names its subject in the caller's organization first,
- * so another organization's ids answer 720003.
- */
+/** approvalSheet.*: a message's or template's sheet, its history, a new revision, reminders. */
 import type { ApprovalSheet, ApprovalSubject } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
 import { APPROVAL_TEXTS } from '../../../shared/i18n';
@@ -20,7 +16,6 @@ import { say } from '../../../shared/i18n/say';
 
 type Subject = { kind: 'PLAN'; plan: Plan; name: string } | { kind: 'TEMPLATE'; name: string; version: number; createdBy: string };
 
-/** The subject in the caller's organization (720003 for any other's), and its sheet. */
 async function subjectOf(ctx: AuthedContext, subject: ApprovalSubject, id: string): Promise<{ of: Subject; sheet: ApprovalSheet | undefined }> {
   if (subject === 'PLAN') {
     const [plan, sheet] = await Promise.all([ctx.tenant.require('plan', id), sheetOf(ctx, subject, id)]);
@@ -30,7 +25,6 @@ async function subjectOf(ctx: AuthedContext, subject: ApprovalSubject, id: strin
   return { of: { kind: 'TEMPLATE', name: template.name, version: template.version, createdBy: template.createdBy }, sheet };
 }
 
-/** Whether the subject may go ahead: a message be confirmed (planAction.active), a template be used. */
 function confirmable(of: Subject, sheet: ApprovalSheet | undefined, now: number): { canConfirm: boolean; code?: string } {
   if (of.kind === 'TEMPLATE') {
     const check = sheetConfirmable(sheet, now, of.version);
@@ -46,7 +40,6 @@ async function view(ctx: AuthedContext, sheet: ApprovalSheet): Promise<SheetView
   return toSheetView(sheet, (await peopleOf(ctx)).names, ctx.rt.clock.now());
 }
 
-/** A sheet that can take reminders and answers: under review, before its deadline (and its message still pending). */
 function requireOpen(of: Subject, sheet: ApprovalSheet | undefined, now: number): ApprovalSheet {
   if (
     !sheet ||

@@ -9,7 +9,6 @@ export function sheetOf(ctx: AuthedContext, subject: ApprovalSubject, subjectId:
   return ctx.tenant.get('approvalSheet', sheetIdOf(subject, subjectId));
 }
 
-/** The write of `next` in a transaction: new, or replacing the version read (a concurrent answer fails it with 720007). */
 export function sheetWrite(ctx: AuthedContext, previous: ApprovalSheet | undefined, next: ApprovalSheet): BoundItem {
   return previous ? ctx.tenant.putVersioned('approvalSheet', next, previous.version) : ctx.tenant.putNew('approvalSheet', next, '720007');
 }

@@ -1,8 +1,4 @@
-/**
- * Where an organization's assets live in the storage port: public ones under `assets/<orgId>/`, served by the
- * router's asset path to anyone (images in mail must load without signing in), private ones under
- * `private/<orgId>/`, reached only by signed links. A folder is a marker object whose key ends with `/`.
- */
+/** Where an organization's assets live in the storage port. */
 import { PATHS } from '../../../shared/paths';
 import type { AssetFileView } from '../../../shared/services';
 import { assetNameProblem, UPLOAD_MESSAGES } from '../../../shared/uploads';
@@ -34,10 +30,8 @@ export function assetKey(orgId: number, path: string, opts: { accessible?: boole
   return key;
 }
 
-/** `folder/name` joined, '' for the top folder. */
 export const joinPath = (folder: string, name: string) => (folder ? `${folder}/${name}` : name);
 
-/** The public address of an asset: the router's asset path, each segment encoded. */
 export function publicUrl(baseUrl: string, orgId: number, path: string): string {
   return `${baseUrl.replace(/\/$/, '')}${PATHS.assets}/${orgId}/${path.split('/').map(encodeURIComponent).join('/')}`;
 }

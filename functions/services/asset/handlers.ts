@@ -1,7 +1,4 @@
-/**
- * Uploads and the asset manager (/library/s3-manage): files into the organization's assets, checked by
- * shared/uploads.ts (the browser checks with the same code first), folders, rename and delete.
- */
+/** Uploads and the asset manager (/library/s3-manage). */
 import { AppError } from '../../../shared/errors';
 import { sanitizeHtml } from '../../../shared/render/sanitizeHtml';
 import { checkUpload, CONTENT_TYPES } from '../../../shared/uploads';

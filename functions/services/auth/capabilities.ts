@@ -1,4 +1,4 @@
-/** The handlers' capabilities (functions/contract/capabilities.ts) over the store, built by the router for each request. */
+/** The handlers' capabilities (functions/contract/capabilities.ts) over the store. */
 import type { SendRates } from '../../../shared/entities';
 import type { Capabilities, OwnOrganization, UserDirectory } from '../../contract/capabilities';
 import { forgetOrganizationZone, organizationZoneOf } from '../../domain/organizationSetting';
@@ -34,7 +34,6 @@ export function capabilitiesOf(store: Store, sendRateDefaults: SendRates): Capab
   };
 }
 
-/** The user directory over the store (a worker's, or a request's through `capabilitiesOf`). */
 export function userDirectory(store: Store): UserDirectory {
   return {
     get: (id) => store.get('user', { id }),

@@ -4,10 +4,8 @@ import type { Configuration } from '../../../shared/services';
 import type { AuthedContext } from '../../contract/context';
 import { organizationSettingOf } from '../../domain/organizationSetting';
 
-/** An option list from its codes and names, in the order written. */
 const optionsOf = (names: Record<string, string>) => Object.entries(names).map(([code, name]) => ({ code, name }));
 
-/** The configuration object of spec 000 section 3; the channel lists follow spec 001 section 3.1. */
 export async function configurationFor(ctx: AuthedContext): Promise<Configuration> {
   const [org, setting] = await Promise.all([ctx.organization.get(), organizationSettingOf(ctx.tenant)]);
   return {

@@ -12,11 +12,6 @@ import { issueAccessToken, splitRefreshToken } from './tokens';
 import { providerAddressRule } from '../ssoSetting';
 import { emailKeyOf, setPassword } from '../user';
 
-/**
- * Failed sign-ins are counted per username-and-address, per address and per username. Only the first refuses
- * (a stranger's failures never refuse the owner's right password from elsewhere); the other two slow every
- * attempt down instead of locking anyone out, so they are no lever against a named user or a shared address.
- */
 function loginLimits(ctx: RequestContext, usernameKey: string) {
   const t = ctx.rt.config.loginThrottle;
   const limit = (key: string, max: number): Limit => ({ key, max, windowSeconds: t.windowSeconds });
@@ -27,7 +22,6 @@ function loginLimits(ctx: RequestContext, usernameKey: string) {
   };
 }
 
-/** How long to hold an attempt back: one step per failure over the soft limits, capped. */
 function slowDown(ctx: RequestContext, counts: number[], limits: Limit[]): number {
   const over = Math.max(0, ...limits.map((l, i) => counts[i] - l.max + 1));
   const { delayStepMs, maxDelayMs } = ctx.rt.config.loginThrottle;

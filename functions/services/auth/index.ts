@@ -1,7 +1,4 @@
-/**
- * The auth area's public module: what other areas and code outside `functions/services/` may use. Everything else
- * in this folder is the area's own; its operations reach the dispatch table through `handlers.ts`.
- */
+/** The auth area's public module: what other areas and code outside `functions/services/` may use. */
 export { type LinkPurpose, escapeHtml, expiryText, issueLink, mailAddressConfirmation, sendPasswordLink, signInLinks, spendLink } from './links';
 export { runPasswordEmailJob } from './passwordEmailJob';
 export { hasNoAddress } from './ssoAddress';

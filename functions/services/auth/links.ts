@@ -1,8 +1,6 @@
-/**
- * Single-use links sent by mail: set a password (reset, invitation) or confirm a new sign-in address. Only a
- * hash of the token is stored; issuing a link supersedes the user's older unused links of the same kind, and a
- * link dies with the security stamp it was issued under.
- */
+// Single-use links sent by mail: set a password (reset, invitation) or confirm a new sign-in address.
+// Issuing a link supersedes the user's older unused links of its kind, and a link dies with the security stamp it was
+// issued under.
 import { untenantedStore } from '../../contract/untenanted';
 import type { PasswordReset, User } from '../../../shared/entities';
 import { AppError, type Lang } from '../../../shared/errors';
@@ -13,32 +11,27 @@ import { hashToken, randomToken } from '../../platform/randomTokens';
 import { say } from '../../../shared/i18n/say';
 
 export type LinkPurpose = PasswordReset['purpose'];
-/** Sign-in links are platform work: the user directory and the link table are global. */
 interface Deps {
   rt: Runtime;
   store: Store;
 }
 
-/** A request's way to the links: the user directory and the link table behind the untenanted store's door. */
 export function signInLinks(ctx: { rt: Runtime }): Deps {
   return { rt: ctx.rt, store: untenantedStore(ctx, 'sign-in links: the user directory and the link table are global') };
 }
 
 const PAGE: Record<LinkPurpose, string> = { reset: 'password-new', invite: 'password-new', email: 'email-confirm', address: 'email-confirm' };
-/** Purposes that supersede each other: a newer password link replaces an older one, whichever its wording. */
 const FAMILY: Record<LinkPurpose, LinkPurpose[]> = { reset: ['reset', 'invite'], invite: ['reset', 'invite'], email: ['email'], address: ['address'] };
 
 function lifetimeOf(rt: Runtime, purpose: LinkPurpose): number {
   return purpose === 'invite' ? rt.config.inviteSeconds : rt.config.passwordResetSeconds;
 }
 
-/** Marks the user's unused links of the family used, so only the newest link works. */
 async function supersede(store: Store, userId: string, purpose: LinkPurpose): Promise<void> {
   const links = await store.queryAll('passwordReset', { name: 'userId', value: userId }, 'byUser');
   await Promise.all(links.filter((l) => !l.used && FAMILY[purpose].includes(l.purpose ?? 'reset')).map((l) => store.update('passwordReset', { id: l.id }, { used: true })));
 }
 
-/** Stores a new link and answers its address in the portal. */
 export async function issueLink({ rt, store }: Deps, user: User, purpose: LinkPurpose, newEmail?: string): Promise<{ url: string; hours: number }> {
   await supersede(store, user.id, purpose);
   const token = randomToken(32);
@@ -57,15 +50,11 @@ export async function issueLink({ rt, store }: Deps, user: User, purpose: LinkPu
   return { url, hours: Math.round(lifetime / 3600) };
 }
 
-/**
- * Spends a link of one of `purposes`: answers it and its user, or 400017 when it is unknown, used, expired, of
- * another kind, or issued before the user's password, role or e-mail last changed.
- */
+/** Spends a link of one of `purposes`: answers it and its user, or 400017 when it is unknown, used, expired. */
 export async function spendLink(
   { rt, store }: Deps,
   token: string,
   purposes: LinkPurpose[],
-  /** a further check before the link is spent: a refusal leaves it usable */
   mayUse?: (link: PasswordReset, user: User) => void,
 ): Promise<{ link: PasswordReset; user: User }> {
   const link = await store.get('passwordReset', { id: hashToken(token) });
@@ -87,16 +76,11 @@ export async function spendLink(
   return { link, user };
 }
 
-/** The link's lifetime as the mail says it, in `lang`. */
 export function expiryText(lang: Lang, hours: number): string {
   return hours === 1 ? MAIL_TEXTS.linkExpiryOne[lang] : textIn(MAIL_TEXTS.linkExpiry, lang, { hours });
 }
 
-/**
- * Mails a password link, in the account's language unless the caller knows better (an invitation to a person
- * who has never signed in goes in the inviting organization's language): a reset for an account that has one, an
- * invitation for one still to be set up.
- */
+/** Mails a password link in the account's language, unless the caller knows better (an invitee who never signed in). */
 export async function sendPasswordLink(deps: Deps, user: User, purpose: 'reset' | 'invite', lang: Lang = user.language ?? 'en'): Promise<void> {
   const { url, hours } = await issueLink(deps, user, purpose);
   const subject = MAIL_TEXTS[purpose === 'invite' ? 'inviteSubject' : 'resetSubject'][lang];
@@ -110,10 +94,7 @@ export async function sendPasswordLink(deps: Deps, user: User, purpose: 'reset' 
   });
 }
 
-/**
- * Mails `email` the link that makes it the sign-in address of `user`: `email` for a change asked for with the
- * password, `address` for one the account did not ask for that way (confirmed only by a person signed in as it).
- */
+/** Mails `email` the link that makes it the sign-in address of `user`. */
 export async function mailAddressConfirmation(deps: Deps, user: User, email: string, purpose: 'email' | 'address'): Promise<void> {
   const { url, hours } = await issueLink(deps, user, purpose, email);
   const lang = user.language ?? 'en';

@@ -1,14 +1,4 @@
-/**
- * Plain OpenID Connect over HTTP, as a relying party: the provider's discovery document, the token endpoint
- * (authorization code with PKCE), and the ID token verified with jose against the provider's published keys.
- *
- * Kept hand-written rather than replaced by openid-client (issue 38 asked which), from a run of openid-client 6.9
- * against the oidc-provider stand-in: it accepted an ID token dated an hour ahead and a 1 MB one, so Herald's own
- * checks stay either way; it refuses a callback without RFC 9207's `iss`, which the portal's return page does not
- * carry yet (a change of the callback contract); its cost was small (84 KB minified, 7 ms import). Every call to a
- * provider goes through `providerFetch`, the one place the outbound guard wraps (openid-client's customFetch could
- * take the same function).
- */
+/** Plain OpenID Connect over HTTP, as a relying party. */
 import { createHash } from 'node:crypto';
 import { createRemoteJWKSet, customFetch, errors as joseErrors, type JWTVerifyGetKey, jwtVerify } from 'jose';
 import { AppError } from '../../../shared/errors';
@@ -25,7 +15,6 @@ export interface ProviderMetadata {
 }
 
 const TIMEOUT_MS = 10_000;
-/** Discovery documents change rarely; a provider's key rotation is followed by jose's key set itself. */
 const DISCOVERY_TTL_MS = 10 * 60_000;
 const discovered = new Map<string, { at: number; meta: ProviderMetadata }>();
 const keySets = new Map<string, JWTVerifyGetKey>();
@@ -38,10 +27,7 @@ export const ID_TOKEN_MAX_AGE_SECONDS = 600;
 
 const unreachable = () => new AppError('400017', SSO_MESSAGES.providerUnreachable);
 
-/**
- * Every outbound HTTP call to an identity provider: discovery, its keys, the token and userinfo endpoints.
- * Through the outbound guard: bounded bytes, no redirect to another host, no private or loopback address on AWS.
- */
+/** Every outbound HTTP call to an identity provider: discovery, its keys, the token and userinfo endpoints. */
 export async function providerFetch(url: string | URL, init: OutboundInit = {}): Promise<Response> {
   return outboundFetch(url, { ...init, timeoutMs: TIMEOUT_MS });
 }
@@ -70,10 +56,6 @@ export async function discover(issuer: string, rule: AddressRule): Promise<Provi
   return full;
 }
 
-/**
- * Every endpoint the document names is https (http on loopback only where the rule allows): the authorization and
- * end-session endpoints are where the browser is sent, and a `javascript:` one would run in the portal's page.
- */
 function checkedAddresses(meta: ProviderMetadata, rule: AddressRule): ProviderMetadata {
   const named = [meta.authorization_endpoint, meta.token_endpoint, meta.jwks_uri, meta.userinfo_endpoint, meta.end_session_endpoint];
   if (named.some((url) => url !== undefined && !isProviderAddress(url, rule.loopbackHttp))) throw new AppError('400017', SSO_MESSAGES.providerAddress);
@@ -89,7 +71,6 @@ export function providerKeys(meta: ProviderMetadata): JWTVerifyGetKey {
   return keys;
 }
 
-/** RFC 7636 S256: the challenge sent with the authorization request for the verifier kept with the state. */
 export function codeChallengeOf(verifier: string): string {
   return createHash('sha256').update(verifier).digest('base64url');
 }
@@ -144,17 +125,13 @@ export interface IdClaims {
   givenName?: string;
   familyName?: string;
   preferredUsername?: string;
-  /** Google's hosted domain (`hd`), from the ID token alone */
   hostedDomain?: string;
 }
 
 /** Asymmetric algorithms only: an HS256 token would be signed with the client secret, which Herald also holds. */
 const ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'];
 
-/**
- * OpenID Connect Core 3.1.3.7: the signature against the provider's keys, the issuer, this client as audience
- * (and as authorized party when there are several), expiry, and the nonce of this sign-in.
- */
+/** OpenID Connect Core 3.1.3.7: the signature against the provider's keys, the issuer. */
 export async function verifyIdToken(idToken: string, keys: JWTVerifyGetKey, p: { issuer: string; clientId: string; nonce: string; now: number }): Promise<IdClaims> {
   const refused = () => new AppError('400017', SSO_MESSAGES.idToken);
   if (Buffer.byteLength(idToken) > MAX_ID_TOKEN_BYTES) throw new AppError('400017', SSO_MESSAGES.idTokenLarge);
@@ -202,11 +179,7 @@ function profileOf(payload: Record<string, unknown>): Omit<IdClaims, 'iss' | 'su
 /** Whether the ID token left out what a new account is made from (many providers keep it for the userinfo endpoint). */
 export const lacksProfile = (c: IdClaims) => !c.email || !(c.name || c.givenName || c.familyName);
 
-/**
- * The claims the ID token lacks, from the provider's userinfo endpoint (OpenID Connect Core 5.3) with the access
- * token of the same exchange. Its `sub` must be the ID token's (5.3.4), or the answer is of someone else; what
- * the verified ID token says is kept.
- */
+/** The claims the ID token lacks, from the userinfo endpoint (OpenID Connect Core 5.3). */
 export async function withUserInfo(meta: ProviderMetadata, accessToken: string | undefined, claims: IdClaims): Promise<IdClaims> {
   if (!meta.userinfo_endpoint || !accessToken) return claims;
   let info: Record<string, unknown>;

@@ -9,17 +9,12 @@ import { providerAddressRule } from '../ssoSetting';
 import { hashToken, randomToken } from '../../platform/randomTokens';
 import { issueAccessToken, splitRefreshToken, verifyAccessToken } from './tokens';
 
-/** Sign-in and sessions: the user directory, sessions and memberships in every organization of the user: the untenanted store's door. */
 const signInStore = (ctx: object) => untenantedStore(ctx, 'sign-in and sessions: the user directory, sessions and memberships in every organization of the user');
 
 import type { Membership } from '../../contract/capabilities';
 
 export type { Membership };
 
-/**
- * The user's organizations with the role held in each. Inactive organizations are left out (nobody signs in
- * to them) unless `includeInactive`, which lets their administrators see and restore them.
- */
 export async function membershipsOf(store: Store, userId: string, includeInactive = false): Promise<Membership[]> {
   const links = await store.queryAll('organizationUser', { name: 'userId', value: userId }, 'byUser');
   if (links.length === 0) return [];
@@ -37,10 +32,7 @@ export function effectivePermissions(role: UserRole | undefined): string[] {
   return role?.active ? [...permissionsOf(role)] : [];
 }
 
-/**
- * The permissions lent to a member by the delegations in force at `now`: each lends its delegator's role while
- * the delegator still holds it. Reads only when a delegation is in force.
- */
+/** The permissions lent to a member by the delegations in force at `now`. */
 export async function delegatedPermissions(store: Store, orgId: number, grants: readonly DelegationGrant[] | undefined, now: number): Promise<string[]> {
   const active = (grants ?? []).filter((g) => delegationActive(g, now));
   if (active.length === 0) return [];
@@ -57,7 +49,6 @@ export async function delegatedPermissions(store: Store, orgId: number, grants: 
   return [...lent];
 }
 
-/** A member's own role's permissions with those lent to them now. */
 async function memberPermissions(store: Store, orgId: number, role: UserRole | undefined, link: Pick<OrganizationUser, 'delegations'> | undefined, now: number): Promise<string[]> {
   const own = effectivePermissions(role);
   const lent = await delegatedPermissions(store, orgId, link?.delegations, now);
@@ -149,7 +140,6 @@ export async function revokeSession(store: Store, sessionId: string, reason: str
   }
 }
 
-/** Ends every session of a user (used when the user is deleted). */
 export async function revokeUserSessions(store: Store, userId: string, reason: string): Promise<void> {
   const sessions = await store.queryAll('session', { name: 'userId', value: userId }, 'byUser');
   await Promise.all(sessions.filter((s) => !s.revoked).map((s) => revokeSession(store, s.id, reason)));
@@ -168,9 +158,9 @@ async function loadUserState(store: Store, userId: string) {
 export const ROTATION_GRACE_MS = 10_000;
 
 /**
- * Rotation: the presented token must be the family's current one, and one conditional write lets exactly one
- * of concurrent refreshes win. A replayed (older) token means it leaked: the whole family is revoked, so neither
- * the thief nor the owner can go on with it.
+ * Rotation: the presented token must be the family's current one, and one conditional write lets exactly one of
+ * concurrent refreshes win. A replayed (older) token means it leaked: the whole family is revoked, so neither the
+ * thief nor the owner can go on with it.
  */
 export async function rotateSession(ctx: RequestContext, refreshToken: string): Promise<SignIn> {
   const parts = splitRefreshToken(refreshToken);
@@ -216,7 +206,6 @@ export async function rotateSession(ctx: RequestContext, refreshToken: string): 
   return signInObject(ctx, user, updated as Session, `${session.id}.${secret}`, memberships);
 }
 
-/** Re-issues tokens for another organization of the same user within the same session. */
 export async function switchSessionOrg(ctx: RequestContext, identity: Identity, orgId: number): Promise<SignIn> {
   const store = signInStore(ctx);
   const user = await loadUserState(store, identity.userId);
@@ -242,10 +231,7 @@ export async function permissionsIn(store: Store, userId: string, orgId: number)
   return memberPermissions(store, orgId, await store.get('userRole', { orgId, id: link.roleId }), link, store.rt.clock.now());
 }
 
-/**
- * Verifies an access token and the records it names, in one batch read, together with the records the operation's
- * handler names by its organization (`prefetch`), which are kept in `ctx.prefetched` once the caller is verified.
- */
+/** Verifies an access token and the records it names, in one batch read. */
 export async function authenticate(ctx: RequestContext, token: string, prefetch?: Prefetching['prefetch']): Promise<Identity> {
   const claims = await verifyAccessToken(ctx.rt, token);
   const extra = prefetch?.(claims.org) ?? [];

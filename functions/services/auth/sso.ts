@@ -1,8 +1,4 @@
-/**
- * Single sign-on through an organization's OpenID Connect provider: a one-time sign-in (state, nonce and PKCE
- * verifier kept server-side under the state's hash), the callback that spends it, and just-in-time accounts.
- * The provider's ID token only proves who the person is; what they get is an ordinary Herald session.
- */
+/** Single sign-on through an organization's OpenID Connect provider. */
 import { untenantedStore } from '../../contract/untenanted';
 import { createHash } from 'node:crypto';
 import type { OrganizationUser, User } from '../../../shared/entities';
@@ -23,10 +19,8 @@ import { placeholderAddress, verifiedAddress, withVerifiedAddress } from './ssoA
 import { assertSameBrowser, bindToBrowser, forgetBrowser } from './ssoBrowser';
 import type { Limit } from './throttle';
 
-/** Single sign-on: an organization found by its code, its provider setting and the accounts it signs in: the untenanted store's door. */
 const ssoStore = (ctx: object) => untenantedStore(ctx, 'single sign-on: an organization found by its code, its provider setting and the accounts it signs in');
 
-/** How long a person has to finish signing in at the provider. */
 const STATE_SECONDS = 600;
 const SYSTEM_ACTOR = 'sso';
 /** sign-ins one address may start in ten minutes */
@@ -34,12 +28,10 @@ export const STARTS_PER_ADDRESS = 60;
 
 const stateSpent = () => new AppError('400017', SSO_MESSAGES.stateSpent);
 
-/** The address to sign in again after a session ends: the sign-in page with the organization's SSO chosen. */
 function loginUrlOf(ctx: RequestContext, orgCode: string): string {
   return `${ctx.rt.config.publicUrl.replace(/\/$/, '')}/portalui/#/login?sso=${encodeURIComponent(orgCode)}`;
 }
 
-/** RP-initiated logout (OpenID Connect RP-Initiated Logout 1.0), back to Herald's sign-in page. */
 function logoutUrlOf(ctx: RequestContext, meta: ProviderMetadata, clientId: string): string | undefined {
   if (!meta.end_session_endpoint) return undefined;
   if (!isProviderAddress(meta.end_session_endpoint, providerAddressRule(ctx.rt).loopbackHttp)) throw new AppError('400017', SSO_MESSAGES.providerAddress);
@@ -55,7 +47,6 @@ async function organizationByCode(ctx: RequestContext, code: string) {
   return org?.status === 'ACTIVE' ? org : undefined;
 }
 
-/** A new one-time sign-in at the organization's provider; null when the organization has none. */
 export async function startSsoSignIn(ctx: RequestContext, orgCode: string): Promise<string | null> {
   // anyone may start a sign-in, and each start is a stored record: an address starts a bounded number
   const starts: Limit = { key: `sso:ip:${ctx.sourceIp}`, max: STARTS_PER_ADDRESS, windowSeconds: 600 };
@@ -114,11 +105,7 @@ export async function finishSsoSignIn(ctx: RequestContext, code: string, state: 
 
 const GOOGLE_ISSUER = 'https://accounts.google.com';
 
-/**
- * An organization that names its e-mail domains signs in only people whose address the provider verified and is
- * in one of them; Google's hosted domain (`hd`), when the token has one (always with Google as the issuer, whose
- * consumer accounts have none), must be one of them too. A shared issuer then admits only the organization's people.
- */
+/** An organization that names its e-mail domains signs in only verified addresses in one of them. */
 function assertInDomains(claims: IdClaims, domains: readonly string[], issuer: string): void {
   if (domains.length === 0) return;
   const refused = () => new AppError('710003', SSO_MESSAGES.emailDomain);
@@ -129,13 +116,8 @@ function assertInDomains(claims: IdClaims, domains: readonly string[], issuer: s
 /** The person's key: the provider's subject is unique only within its issuer. */
 const identityIdOf = (claims: IdClaims) => createHash('sha256').update(`${claims.iss}\n${claims.sub}`).digest('base64url');
 
-/**
- * The Herald account of the provider's person: found by issuer and subject, else made just in time with the
- * organization's default role, as a member of the signing-in organization alone. An account is never taken over
- * by its e-mail address: a provider vouches only for the people it made. An address the provider does not say
- * it verified is no address of the account until the link mailed to it is opened, so a provider cannot claim
- * an address (and an invitation sent to it) that is someone else's.
- */
+// Never taken over by e-mail address: a provider vouches only for the people it made, and an address it does not
+// say it verified is the account's only once the mailed link is opened.
 async function accountOf(ctx: RequestContext, claims: IdClaims, orgId: number, defaultRoleId: string): Promise<User> {
   const store = ssoStore(ctx);
   const now = ctx.rt.clock.now();
@@ -186,11 +168,7 @@ async function accountOf(ctx: RequestContext, claims: IdClaims, orgId: number, d
   return user;
 }
 
-/**
- * The provider's username or verified e-mail when Herald allows it and it is free, else one made from the
- * subject. A username shaped like an address is taken only when it is the verified one: an invitation's new
- * account is named by its address, which a provider must not be able to hold.
- */
+// A username shaped like an address is taken only when it is the verified one: a provider must not hold an invitation's.
 async function freeUsername(ctx: RequestContext, claims: IdClaims, identityId: string): Promise<string> {
   const suffix = identityId.replace(/[^A-Za-z0-9]/g, '').slice(0, 8);
   const verified = claims.emailVerified ? claims.email : undefined;

@@ -1,8 +1,4 @@
-/**
- * The address of an account made by single sign-on: none (a placeholder) until its provider says it verified one,
- * or the account's owner opens the link mailed to the one the provider named. A later sign-in whose provider now
- * says it verified a free address gives the account that address.
- */
+/** The address of an account made by single sign-on. */
 import { untenantedStore } from '../../contract/untenanted';
 import type { User } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
@@ -11,7 +7,6 @@ import { auditNext } from '../../store/audit';
 import { emailGuard, emailKeyOf, findUserBy, snapshotWrites } from '../user';
 import type { IdClaims } from './oidc';
 
-/** Single sign-on: the provider settings and the accounts they sign in: the untenanted store's door. */
 const ssoStore = (ctx: object) => untenantedStore(ctx, 'single sign-on: the provider settings and the accounts they sign in');
 
 const PLACEHOLDER_DOMAIN = '@sso.invalid';
@@ -21,7 +16,6 @@ export const placeholderAddress = (identityId: string) => `${identityId.slice(0,
 
 export const hasNoAddress = (user: User) => user.emailKey.endsWith(PLACEHOLDER_DOMAIN);
 
-/** The provider's address when it says it verified it. */
 export const verifiedAddress = (claims: IdClaims) => (claims.email && claims.emailVerified ? claims.email : undefined);
 
 /** `user` with the provider's verified address when it had none and the address is free; else `user` as it was. */

@@ -1,15 +1,11 @@
-/**
- * The browser that starts a single sign-on is the only one that can finish it: the start sets an HttpOnly cookie
- * holding a secret, and the stored sign-in keeps only the hash of the state with that secret. A code and state
- * carried to another client (a leaked callback, a login CSRF) lack the cookie and are refused.
- */
+// The browser that starts a single sign-on is the only one that can finish it.
+// A code and state carried to another client (a leaked callback, a login CSRF) lack the cookie and are refused.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { AppError } from '../../../shared/errors';
 import { SSO_MESSAGES } from '../../../shared/services';
 import type { RequestContext } from '../../contract/context';
 import { hashToken, randomToken } from '../../platform/randomTokens';
 
-/** One cookie per sign-in under way (named from its state's hash), so two tabs signing in do not undo each other. */
 const cookieNameOf = (state: string) =>
   `herald_sso_${hashToken(state)
     .replace(/[^A-Za-z0-9]/g, '')
@@ -40,7 +36,6 @@ export function assertSameBrowser(ctx: RequestContext, state: string, stored: st
   }
 }
 
-/** The sign-in is over: its cookie goes. */
 export function forgetBrowser(ctx: RequestContext, state: string): void {
   ctx.setCookie(cookie(ctx, cookieNameOf(state), '', 0));
 }

@@ -38,9 +38,9 @@ export async function assertUnderLimits(store: Store, now: number, limits: Limit
 const conflict = (e: unknown) => e instanceof AppError && e.code === '720007';
 
 /**
- * One try at adding `n` to the limit's window: to the open one (only while its count is at most `room`, when
- * given), else to a new window opened with `n`. Each step is conditional, so two instances racing at a window's
- * end neither lose a count nor open two windows; false when both were refused (the caller tries again).
+ * One try at adding `n` to the limit's window: to the open one (only while its count is at most `room`, when given),
+ * else to a new window opened with `n`. Each step is conditional, so two instances racing at a window's end neither
+ * lose a count nor open two windows; false when both were refused (the caller tries again).
  */
 async function addToWindow(store: Store, now: number, limit: Limit, n: number, room?: number): Promise<boolean> {
   const cutoff = seconds(now) - limit.windowSeconds;
@@ -74,8 +74,8 @@ async function countOne(store: Store, now: number, limit: Limit): Promise<void> 
 }
 
 /**
- * Takes `n` from a limit's window only if all of them fit, in one conditional write (two callers racing for the
- * last places cannot both get them); when they do not fit, answers the window that had no room.
+ * Takes `n` from a limit's window only if all of them fit, in one conditional write (two callers racing for the last
+ * places cannot both get them); when they do not fit, answers the window that had no room.
  */
 export async function takeFromLimit(store: Store, now: number, limit: Limit, n: number): Promise<{ taken: true } | { taken: false; window: WindowCount }> {
   if (n > limit.max) return { taken: false, window: (await countsOf(store, now, [limit]))[0] };

@@ -23,11 +23,6 @@ function jwtKeyOf(rt: Runtime): KeyObject {
   return key;
 }
 
-/**
- * Tokens already verified with a key, until they expire. A token's signature and claims never change, so
- * checking them once is enough; what can change (its session, user, membership and role) is read on every
- * request by `authenticate`, so a revocation still ends the token at once.
- */
 const verified = new WeakMap<KeyObject, Map<string, AccessClaims>>();
 const MAX_VERIFIED = 10_000;
 

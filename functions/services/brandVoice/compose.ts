@@ -1,10 +1,4 @@
-/**
- * The model's answer into ordinary builder blocks: the brand's layout orders them, its colours theme them (a
- * light colour, every channel over 200, is never a text colour: it becomes the background), and every text is
- * cut to its block's limit. The result is an email template the builder shows, saves and renders like any other.
- * For push, SMS and LINE the same answer becomes that channel's ordinary content, within its limits, the call to
- * action linking to the brand's site.
- */
+/** The model's answer into ordinary builder blocks. */
 import * as z from 'zod';
 import { CHANNEL_TEMPLATES } from '../../../shared/content';
 import { BUILDER_CHANNEL } from '../../../shared/delivery';
@@ -30,7 +24,6 @@ const draftContent = z.object({
 const draftSchema = z.object({ contents: z.record(z.string(), draftContent) });
 type DraftContent = z.output<typeof draftContent>;
 
-/** The first JSON object in a model's answer (models sometimes wrap it in a code fence or a sentence). */
 export function parseAnswer<T extends z.ZodType>(answer: string, schema: T): z.output<T> {
   const start = answer.indexOf('{');
   const end = answer.lastIndexOf('}');
@@ -41,7 +34,6 @@ export function parseAnswer<T extends z.ZodType>(answer: string, schema: T): z.o
   }
 }
 
-/** The theme from the brand colours: the primary a colour text can take, the secondary a light one. */
 export function brandTheme(colors: BrandVoice['brandColors']): { primaryColor: string; secondaryColor: string } {
   const dark = colors.filter((c) => !isLightColor(c.value));
   const light = colors.filter((c) => isLightColor(c.value));
@@ -69,10 +61,7 @@ function blocksOf(draft: DraftContent, voice: BrandVoice | undefined, primary: s
   }
 }
 
-/**
- * The template the answer describes, of the channel asked for, in exactly the languages asked for (a language
- * the model left out is refused). It passes the channel's own template schema, as an editor's save would.
- */
+/** The template the answer describes, of the channel asked for. */
 export function templateFromAnswer(
   answer: string,
   voice: BrandVoice | undefined,

@@ -1,8 +1,4 @@
-/**
- * The AI brand voice (/library/ai-brand-voice) and the AI message composer. Every prompt is built from the
- * caller's organization's own brand voice record (`ctx.tenant`), and every generation counts against that
- * organization's daily limit before the provider is asked.
- */
+/** The AI brand voice (/library/ai-brand-voice) and the AI message composer. */
 import type { Readable } from 'node:stream';
 import * as z from 'zod';
 import { BRAND_VOICE_ID, type BrandVoice, brandVoiceFields, generatedVoiceSchema } from '../../../shared/entities';
@@ -18,7 +14,6 @@ import { parseAnswer, templateFromAnswer } from './compose';
 import { brandBriefOf, messagePrompt, personaPrompt } from './prompt';
 import { countGeneration } from './usage';
 
-/** the wizard's starting values: every field's default */
 const FIELD_DEFAULTS = z.object(brandVoiceFields).parse({});
 
 function viewOf(voice: BrandVoice | undefined) {

@@ -1,7 +1,5 @@
-/**
- * What the AI is told: a brief of the caller's organization's brand voice (nothing else: the brief is built from
- * that one record) and the request, with the JSON shape its answer must take.
- */
+// What the AI is told: a brief of the caller's organization's brand voice (nothing else: the brief is built from that
+// one record) and the request, with the JSON shape its answer must take.
 import { DEFAULT_CHANNEL } from '../../../shared/delivery';
 import type { BrandVoice } from '../../../shared/entities';
 import type { AiComposerChannel } from '../../../shared/services';
@@ -44,7 +42,6 @@ const SYSTEM =
   'You write marketing messages for one brand, in its voice. Answer with one JSON object and nothing else. ' +
   'Write plain text without HTML or markdown. Never invent prices, dates or legal claims the request does not give.';
 
-/** What the model is asked to write, by channel: the answer's fields are the same, their lengths are the channel's. */
 const WRITE: Record<AiComposerChannel, string> = {
   EMAIL: 'Write an email',
   PUSH_NATIVE: 'Write a mobile push notification (subject: a title of at most 50 characters; one or two short paragraphs; no bullets)',

@@ -1,15 +1,11 @@
-/**
- * The organization's daily AI generations: a counter per organization and UTC day (in the rate-limit table, so
- * it holds across Lambda instances), refused past the deployment's limit. The day is the runtime clock's, so the
- * cap resets at the next UTC midnight.
- */
+// The organization's daily AI generations: a counter per organization and UTC day (in the rate-limit table, so it
+// holds across Lambda instances), refused past the deployment's limit.
 import { AppError } from '../../../shared/errors';
 import { AI_TEXTS, fillText } from '../../../shared/i18n';
 import type { AuthedContext } from '../../contract/context';
 
 const DAY_MS = 24 * 3600_000;
 
-/** Counts one generation for the caller's organization and answers how many are left today. */
 export async function countGeneration(ctx: AuthedContext): Promise<number> {
   const limit = ctx.rt.config.ai.dailyLimit;
   const now = ctx.rt.clock.now();

@@ -1,7 +1,6 @@
 /** Removing deliveries: one from its history row, or all of a deleted source's (a job). */
 import type { Store, TenantStore } from '../../store/store';
 
-/** A delivery and its records. */
 export async function removeDelivery(tenant: TenantStore, sourceId: string, id: string): Promise<void> {
   const records = tenant.keyed('cloudSourceRecord');
   const rest = `${sourceId}#${id}`;
@@ -10,10 +9,7 @@ export async function removeDelivery(tenant: TenantStore, sourceId: string, id: 
   await tenant.keyed('cloudSourceHistory').delete(sourceId, id);
 }
 
-/**
- * A deleted source's deliveries and their records (the `cloudSourceRemove` job): a loop of five minutes leaves
- * a hundred thousand deliveries a year, too many to remove while the delete is answered.
- */
+/** A deleted source's deliveries and their records (the `cloudSourceRemove` job). */
 export async function removeSourceDeliveries(store: Store, orgId: number, sourceId: string): Promise<void> {
   for await (const page of store.forOrg(orgId).keyed('cloudSourceHistory').pages(sourceId, ['id'])) {
     for (const d of page) await removeDelivery(store.forOrg(orgId), sourceId, d.id);

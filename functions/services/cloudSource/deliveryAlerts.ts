@@ -1,4 +1,4 @@
-/** A cloud source's alerts (./run.ts): mail to the source's receivers, each in their language, and the author's own alert rules. */
+/** A cloud source's alerts (./run.ts): mail to the source's receivers, each in their language. */
 import type { CloudSource, CloudSourceHistory } from '../../../shared/entities';
 import type { Lang } from '../../../shared/errors';
 import { ALERT_TEXTS, textIn, textsIn } from '../../../shared/i18n';
@@ -10,13 +10,11 @@ import { type Deps, errorText } from './deliveryHistory';
 
 export type AlertKind = 'FAILURE' | 'HELD' | 'DONE';
 
-/** The language a receiver reads: theirs when the address is a member's of the organization, else the organization's. */
 async function receiverLanguage(deps: Deps, orgId: number, address: string, fallback: Lang): Promise<Lang> {
   const user = await findUserBy(deps.store, 'emailKey', emailKeyOf(address));
   return user && (await permissionsIn(deps.store, user.id, orgId)) ? user.language : fallback;
 }
 
-/** The alert mail in `lang`: the run's file, status, counts and reason (translated like the portal shows it). */
 export function alertMail(source: CloudSource, history: CloudSourceHistory, kind: AlertKind, lang: Lang, publicUrl: string): { subject: string; text: string } {
   const say = (key: keyof typeof ALERT_TEXTS, params?: Record<string, string | number>) => textIn(ALERT_TEXTS[key], lang, params);
   const subject = say(`subject${kind}`, { source: source.title, file: history.fileName || say('aRun') });
@@ -43,7 +41,6 @@ export async function alert(deps: Deps, source: CloudSource, history: CloudSourc
   }
 }
 
-/** The source's author hears of a failed delivery when their own alert rules ask (userAlert); a failure to tell is logged. */
 async function alertOwner(deps: Deps, source: CloudSource, history: CloudSourceHistory): Promise<void> {
   const tenant = deps.store.forOrg(source.orgId);
   const event = { event: 'CLOUD_SOURCE_FAILED', userId: source.createdBy, key: `${source.id}:${history.id}`, at: history.dateUpdated } as const;

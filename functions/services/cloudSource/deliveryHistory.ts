@@ -1,7 +1,4 @@
-/**
- * A cloud source's deliveries as its history shows them (./run.ts): a new delivery's row, its changes as it is
- * read, and how a failure reads on it.
- */
+/** A cloud source's deliveries as its history shows them (./run.ts). */
 import { randomBytes } from 'node:crypto';
 import { type CloudSource, type CloudSourceHistory, cloudHistoryKeyOf } from '../../../shared/entities';
 import type { Runtime } from '../../platform/runtime';
@@ -11,7 +8,6 @@ import { type SourceFile, SourceProblem } from './sources';
 export type Deps = { rt: Runtime; store: Store };
 
 const historyKey = (h: Pick<CloudSourceHistory, 'orgId' | 'sourceId'>) => ({ historyKey: cloudHistoryKeyOf(h.orgId, h.sourceId) });
-/** A source's deliveries, in the source's organization (the tenant store builds their keys). */
 export const histories = (store: Store, orgId: number) => store.forOrg(orgId).keyed('cloudSourceHistory');
 export const saveHistory = (store: Store, h: CloudSourceHistory) => histories(store, h.orgId).put(h.sourceId, h);
 

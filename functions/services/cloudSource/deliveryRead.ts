@@ -1,10 +1,5 @@
-/**
- * Reading one delivered file (./run.ts): streamed through the CSV reader in the source's encoding (an .xlsx is read
- * whole, its sheet then paged the same way); each data row checked (the header's titles, each column's pattern,
- * then the import's own reading of the row), failed rows kept as the delivery's records with their row numbers,
- * and, when importing, the checked rows imported page by page as they are read. Nothing holds the file: memory
- * stays flat whatever its size. A reading stops after the page where its job's time is up (SliceEnd).
- */
+// Reading one delivered file (./run.ts): streamed through the CSV reader in the source's encoding (an .xlsx is read
+// whole, its sheet then paged the same way).
 import { CLOUD_RECORDS_KEPT, type CloudSource, type CloudSourceHistory, type CloudSourceRecord, cloudRecordKeyOf, type DataImport } from '../../../shared/entities';
 import { type ImportPlan, rowChange, type RowOptions } from '../../../shared/import/accountImport';
 import { CsvError } from '../../../shared/import/csv';
@@ -15,7 +10,6 @@ import { type Deps, histories } from './deliveryHistory';
 import { compilePattern } from './patterns';
 import { say } from '../../../shared/i18n/say';
 
-/** The import plan of a source's columns: what each column fills, the key column and its case. */
 export function planOf(source: Pick<CloudSource, 'fileColumns' | 'uniqueIdField' | 'keyCase' | 'splitChar' | 'encoding' | 'groupColumn' | 'localeColumn'>): ImportPlan {
   const columns = source.fileColumns.map((c) => c.columnId);
   const mappings: ImportPlan['mappings'] = [];
@@ -70,7 +64,6 @@ function headerProblem(source: CloudSource, header: readonly string[]): string |
 
 export class DeliveryFailure extends Error {}
 
-/** The job's time is up after a page: the next job goes on from `nextRow`. */
 export class SliceEnd extends Error {
   constructor(readonly nextRow: number) {
     super('slice end');
@@ -80,13 +73,9 @@ export class SliceEnd extends Error {
 type Counts = Pick<CloudSourceHistory, 'rows' | 'valid' | 'invalid' | 'created' | 'updated'>;
 export const NO_COUNTS: Counts = { rows: 0, valid: 0, invalid: 0, created: 0, updated: 0 };
 
-/** What a reading of a delivery does: check (and hold), check and import, or import a confirmed delivery. */
 export type ReadMode = 'CHECK' | 'CHECK_IMPORT' | 'IMPORT';
 
-/**
- * Reads one delivered file: checks every data row and, when `importing`, imports the rows that passed, a page at a
- * time. Saves the check's records only on the first read (`recordChecks`). Answers the counts.
- */
+/** Reads one delivered file: checks every data row and, when `importing`, imports the rows that passed. */
 export async function readFile(
   deps: Deps,
   source: CloudSource,

@@ -1,9 +1,4 @@
-/**
- * Cloud sources: versioned saves whose credentials are sealed (and only said to be set, never shown), the loop on
- * the scheduler port, "run now", upload links, and the deliveries' history (confirm or skip a held one) and
- * records (paged, exported as CSV). Every read starts from a source of the caller's organization: another
- * organization's source, delivery or record answers 720003.
- */
+/** Cloud sources: versioned saves whose credentials are sealed (and only said to be set, never shown). */
 import { randomBytes } from 'node:crypto';
 import { CLOUD_MESSAGES, type CloudSource, type CloudSourceHistory, cloudSourceSchema } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
@@ -181,7 +176,6 @@ export const cloudSourceHandlers: AreaHandlers<'cloudSource'> = {
   },
 };
 
-/** Moves a held delivery on: to IMPORTING (confirm) or SKIPPED (skip); only a held one moves. */
 async function decide(ctx: AuthedContext, sourceId: string, id: string, status: 'IMPORTING' | 'SKIPPED') {
   await requireHistory(ctx, sourceId, id);
   const now = ctx.rt.clock.now();

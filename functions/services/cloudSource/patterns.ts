@@ -1,8 +1,4 @@
-/**
- * A column's pattern runs through RE2 (re2js), whose matching time grows linearly with the cell: a pattern such
- * as `(a+)+b` cannot hold the job worker, whatever the file holds. RE2 has no look-around or back-reference; a
- * pattern that needs them is refused when the source is saved, and fails the delivery if one was stored before.
- */
+/** A column's pattern runs through RE2 (re2js), whose matching time grows linearly with the cell. */
 import type { FileColumn } from '../../../shared/entities';
 import { say } from '../../../shared/i18n/say';
 
@@ -25,7 +21,6 @@ export async function compilePattern(regex: string): Promise<CellTest | { proble
   }
 }
 
-/** The first column whose pattern RE2 refuses: its index and the reason. */
 export async function patternProblem(columns: readonly Pick<FileColumn, 'regex'>[]): Promise<{ index: number; problem: string } | undefined> {
   for (const [index, c] of columns.entries()) {
     if (!c.regex) continue;

@@ -1,13 +1,5 @@
-/**
- * A cloud source's run (the job worker): list the source's folder, take each matching file not delivered before
- * (unless multiSend), and read it (./deliveryRead.ts). A held delivery stops there until someone confirms it (then
- * the file is read again from the source, and must not have changed) or skips it; otherwise the checked rows are
- * imported page by page as they are read.
- *
- * A job reads for at most `jobSliceMs`; a file that takes longer is continued by a follow-up job from the row after
- * the last page done (the file re-opened, unchanged, and the rows before skipped), so no file outgrows the
- * worker's time limit.
- */
+// A cloud source's run (the job worker): list the source's folder.
+// A held delivery waits until someone confirms it (the file is read again and must not have changed) or skips it.
 import type { CloudSource, CloudSourceHistory } from '../../../shared/entities';
 import { applyLoopSchedule, loopNext } from '../../platform/loops';
 import type { Runtime } from '../../platform/runtime';
@@ -20,7 +12,6 @@ import { say } from '../../../shared/i18n/say';
 
 export const cloudScheduleName = (orgId: number, id: string) => `cloud-source-${orgId}-${id}`;
 
-/** The source's loop as it should be now. */
 export async function applyCloudLoop(rt: Runtime, source: CloudSource): Promise<void> {
   await applyLoopSchedule(rt, cloudScheduleName(source.orgId, source.id), source.loopType, source.status === 'ACTIVE', {
     kind: 'cloudSource',
@@ -30,10 +21,6 @@ export async function applyCloudLoop(rt: Runtime, source: CloudSource): Promise<
   });
 }
 
-/**
- * Opens the source; a server that showed an unconfirmed host key has it kept on the source as pending, for the
- * user to compare and confirm.
- */
 async function open(deps: Deps, source: CloudSource): Promise<SourceReader> {
   try {
     return await openSource(deps.rt, source);
@@ -91,17 +78,12 @@ async function refuseName(deps: Deps, source: CloudSource, file: SourceFile, tri
   await alert(deps, source, failed, 'FAILURE');
 }
 
-/** How a reading ends: the status it leaves and the alert it sends. */
 const FINISH: Record<ReadMode, { status: CloudSourceHistory['status']; alert: AlertKind }> = {
   CHECK: { status: 'HELD', alert: 'HELD' },
   CHECK_IMPORT: { status: 'DONE', alert: 'DONE' },
   IMPORT: { status: 'CONFIRMED', alert: 'DONE' },
 };
 
-/**
- * Reads a delivery's file from `fromRow` for one job's time: it ends the delivery (held, done or confirmed; failed
- * with its reason), or, when the time is up first, posts the job that goes on from the next row.
- */
 async function readSlice(deps: Deps, source: CloudSource, history: CloudSourceHistory, reader: SourceReader, mode: ReadMode, fromRow: number): Promise<void> {
   const { rt } = deps;
   try {
@@ -132,7 +114,6 @@ async function deliver(deps: Deps, source: CloudSource, reader: SourceReader, fi
   await readSlice(deps, source, history, reader, source.holdForConfirmation ? 'CHECK' : 'CHECK_IMPORT', 0);
 }
 
-/** The job of a source's loop (or of "run now"). */
 export async function runCloudSource(deps: Deps, orgId: number, id: string, trigger: CloudSourceHistory['trigger']): Promise<void> {
   const { rt, store } = deps;
   const source = await store.forOrg(orgId).get('cloudSource', id);
@@ -171,10 +152,7 @@ export async function importConfirmed(deps: Deps, orgId: number, sourceId: strin
   await continueDelivery(deps, orgId, sourceId, historyId, 'IMPORT', 0);
 }
 
-/**
- * A delivery's file read on from `fromRow` (a follow-up job), or a confirmed one read again from the start: the
- * file must still be at the source, unchanged since its check.
- */
+/** A delivery's file read on from `fromRow` (a follow-up job), or a confirmed one read again from the start. */
 export async function continueDelivery(deps: Deps, orgId: number, sourceId: string, historyId: string, mode: ReadMode, fromRow: number): Promise<void> {
   const { rt, store } = deps;
   const source = await store.forOrg(orgId).get('cloudSource', sourceId);

@@ -1,8 +1,4 @@
-/**
- * Where a cloud source's files are: an SFTP server (password or private key), an S3 bucket (access keys, or a
- * role assumed for the run) or Herald's own storage (uploads). Each answers the files in its folder and reads one
- * as a stream of bytes, so a file of any size passes through without being held.
- */
+/** Where a cloud source's files are: an SFTP server (password or private key). */
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { CloudRunProblem, CloudSource } from '../../../shared/entities';
@@ -25,7 +21,6 @@ export interface SourceReader {
   close(): Promise<void>;
 }
 
-/** Upload sources keep their files here, one folder per source. */
 export const uploadFolder = (orgId: number, sourceId: string) => `cloud-sources/${orgId}/${sourceId}/`;
 
 /** `*` matches any run of characters; everything else is itself. */
@@ -44,19 +39,16 @@ function joinPath(folder: string, name: string): string {
   return folder.endsWith('/') ? `${folder}${name}` : `${folder}/${name}`;
 }
 
-/** A run that stops before reading: the kind (shown translated in the portal) and the reason in English. */
 export class SourceProblem extends Error {
   constructor(
     readonly problem: CloudRunProblem,
     message: string,
-    /** the host key the server showed, when it is not the confirmed one */
     readonly fingerprint?: string,
   ) {
     super(message);
   }
 }
 
-/** The reasons in English, as stored; answered in the reader's language from shared/i18n. */
 const PROBLEM_TEXT = {
   credentials: say('cloudRun.credentials'),
   hostKeyUnconfirmed: say('cloudRun.hostKeyUnconfirmed'),
@@ -81,16 +73,8 @@ export function credentialsComplete(
   return true;
 }
 
-/** Resolves when `ms` have passed since `start`. */
 const until = (start: number, ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, start + ms - Date.now())));
 
-/**
- * Opens the SFTP connection. The host is resolved and checked first, and the connection goes to that address. The
- * server's host key is checked before any sign-in: with no confirmed key, or another one, the connection ends
- * there and the key it showed comes back with the problem, so no password or key is ever sent to it.
- * A server that never showed a host key (a closed port, a filtered one, one that speaks something else) is one
- * answer, `unreachable`, given when the connection's time is up: what a port holds is not for a source to learn.
- */
 async function sftpReader(rt: Runtime, source: CloudSource): Promise<SourceReader> {
   const connectMs = rt.config.cloudSources.sftpConnectMs;
   const started = Date.now();
@@ -144,10 +128,6 @@ async function sftpReader(rt: Runtime, source: CloudSource): Promise<SourceReade
   };
 }
 
-/**
- * The customer's credentials for their bucket (functions/platform/customerAws.ts): the role's, assumed with the
- * source's external id, or their keys.
- */
 async function s3Credentials(rt: Runtime, source: CloudSource): Promise<CustomerCredentials> {
   try {
     return await customerCredentials(rt, source, `herald-cloud-source-${source.id}`);

@@ -1,8 +1,6 @@
-/**
- * The generic handlers of every entity the registry marks `crud`: list with the columns' filters and sorting,
- * pickers, detail, save (new or versioned edit, unique values guarded in the same transaction, at most one
- * record holding an `onlyOne` flag) and delete. An entity with behaviour of its own gets its own area instead.
- */
+// The generic handlers of every entity the registry marks `crud`: list with the columns' filters and sorting,
+// pickers, detail, save (new or versioned edit, unique values guarded in the same transaction, at most one record
+// holding an `onlyOne` flag) and delete.
 import type * as z from 'zod';
 import type { InUse } from '../../../shared/entities/entity';
 import { type CrudEntityDef, hiddenFields } from '../../../shared/services';
@@ -40,7 +38,6 @@ export function crudHandlers(def: CrudEntityDef) {
     return (await ctx.tenant.list(entity)) as Row[];
   }
 
-  /** Refuses a value another record holds, with the entity's own reason; the guard write catches races. */
   async function uniqueWrites(ctx: AuthedContext, id: string, next: Row, stored?: Row): Promise<Write[]> {
     const writes: Write[] = [];
     for (const u of unique) {
@@ -61,7 +58,6 @@ export function crudHandlers(def: CrudEntityDef) {
     }
   }
 
-  /** Setting the `onlyOne` flag on a record clears it on the others, in the same transaction. */
   async function onlyOneWrites(ctx: AuthedContext, id: string, next: Row): Promise<Write[]> {
     const flag = typeof onlyOne === 'string' ? onlyOne : onlyOne?.field;
     const per = typeof onlyOne === 'object' ? onlyOne.per : undefined;
@@ -111,7 +107,6 @@ export function crudHandlers(def: CrudEntityDef) {
     async delete({ id }: { id: string }, ctx: AuthedContext) {
       const stored = await require(ctx, id);
       for (const pointer of inUse === undefined ? [] : Array.isArray(inUse) ? (inUse as readonly InUse[]) : [inUse as InUse]) {
-        // the organization's records of the other entity, their pointer only (an admin-sized set)
         const holders = (await ctx.tenant.list(pointer.entity as TenantEntity, [pointer.field] as never)) as Row[];
         if (holders.some((h) => h[pointer.field] === id || (Array.isArray(h[pointer.field]) && (h[pointer.field] as unknown[]).includes(id))))
           throw new AppError('720009', pointer.message);

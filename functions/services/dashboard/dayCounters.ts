@@ -1,10 +1,6 @@
-/**
- * The organization's counters as the dashboard reads them (the `orgDay` and `orgMonth` items of
- * functions/store/counterItems.ts, written by the ledger), through the tenant store, with only the attributes the
- * answer needs: the months a range covers whole from their month items (one query a calendar year and shard), its
- * other days from day items (a query per ten days and shard at most). Whatever the organization's size, a year is
- * a few dozen items per shard.
- */
+// The organization's counters as the dashboard reads them (the `orgDay` and `orgMonth` items of
+// functions/store/counterItems.ts, written by the ledger), through the tenant store, with only the attributes the
+// answer needs.
 import { APP_CHANNEL, type Channel, CHANNELS } from '../../../shared/delivery';
 import { type CounterOs, DAILY_IN_MONTH, DEVICE_PLATFORMS, orgDayField } from '../../../shared/entities';
 import type { MessageType } from '../../../shared/plan/plan';
@@ -14,12 +10,10 @@ import type { TenantStore } from '../../store/store';
 
 const { orgDay, orgMonth } = counterItems;
 
-/** The counters recipients' events add to (the ledger's EVENT_COUNTERS). */
 export const DAY_FIELDS = ['sent', 'failed', 'skipped', 'uncertain', 'opens', 'clicks', 'unsubscribes', 'bounces', 'complaints', 'likes', 'dislikes'] as const;
 export type DayField = (typeof DAY_FIELDS)[number];
 export type DayCounts = Partial<Record<string, number>>;
 
-/** One day item as read: its day (the organization's zone's) and its counters by attribute name. */
 export interface DayItem {
   day: string;
   counts: DayCounts;
@@ -31,7 +25,6 @@ const lastDayOf = (month: string) => {
   return `${month}-${pad(new Date(Date.UTC(y, m, 0)).getUTCDate())}`;
 };
 
-/** The months `start`..`end` touch: those the range covers whole, and the parts of the others (first and last day). */
 function partsOf(start: string, end: string): { whole: string[]; partial: { from: string; to: string }[] } {
   const whole: string[] = [];
   const partial: { from: string; to: string }[] = [];
@@ -46,7 +39,6 @@ function partsOf(start: string, end: string): { whole: string[]; partial: { from
   }
 }
 
-/** Sort prefixes that read days `from`..`to` of one month and little else: the day itself, its tens of days, or the whole month. */
 function dayPrefixes(from: string, to: string): string[] {
   if (from === to) return [from];
   // a whole month in one query rather than four
@@ -56,11 +48,6 @@ function dayPrefixes(from: string, to: string): string[] {
   return [...tens];
 }
 
-/**
- * Every item whose slot starts with `prefix` in each shard's partition (`restOf(shard)`, ORG_DAY_SHARDS of them),
- * with only `attributes` when given: the items of a day or a month are one per shard, summed by the caller. With a
- * message `type`, its counters of that type read under their plain names (`sent^2` as `sent`), and no others.
- */
 async function query(
   tenant: TenantStore,
   restOf: (shard: number) => string,
@@ -90,7 +77,6 @@ async function query(
   });
 }
 
-/** The day items of `kind` from `from` to `to` (the organization's days, both included). */
 export async function readDays(tenant: TenantStore, kind: OrgDayKind, from: string, to: string, attributes?: readonly string[], type?: MessageType): Promise<DayItem[]> {
   const { whole, partial } = partsOf(from, to);
   const segments = [...whole.map((m) => ({ from: `${m}-01`, to: lastDayOf(m) })), ...partial];
@@ -103,7 +89,6 @@ export async function readDays(tenant: TenantStore, kind: OrgDayKind, from: stri
     .filter((i) => i.day >= from && i.day <= to);
 }
 
-/** The month items of `kind` of `months`: one query per calendar year. */
 async function readMonths(tenant: TenantStore, kind: OrgMonthKind, months: readonly string[], attributes?: readonly string[], type?: MessageType) {
   const byYear = new Map<string, string[]>();
   for (const m of months) byYear.set(m.slice(0, 4), [...(byYear.get(m.slice(0, 4)) ?? []), m]);
@@ -115,15 +100,11 @@ async function readMonths(tenant: TenantStore, kind: OrgMonthKind, months: reado
     .filter((i) => wanted.has(i.month));
 }
 
-/**
- * The counters of `kind` (counts or shares) from `start` to `end`: the months the range covers whole from their
- * month items, the rest from day items. Answers the items' counters, to be summed.
- */
+/** The counters of `kind` (counts or shares) from `start` to `end`. */
 export async function readRange(...range: Parameters<typeof readRangeItems>): Promise<DayCounts[]> {
   return (await readRangeItems(...range)).map((i) => i.counts);
 }
 
-/** As readRange, each item with its day: a month item's is the month's first (for points of a month or longer). */
 export async function readRangeItems(
   tenant: TenantStore,
   kind: 'counts' | 'plans',
@@ -137,7 +118,6 @@ export async function readRangeItems(
   return [...months.map((m) => ({ day: `${m.month}-01`, counts: m.counts })), ...days.flat()];
 }
 
-/** The trend counts (DAILY_IN_MONTH) of each day from `start` to `end`. */
 export async function readDaily(tenant: TenantStore, start: string, end: string, type?: MessageType): Promise<DayItem[]> {
   const { whole, partial } = partsOf(start, end);
   const attributes = DAILY_IN_MONTH.flatMap((f) => Array.from({ length: 31 }, (_, d) => orgDayField.day(f, pad(d + 1))));
@@ -155,12 +135,10 @@ export async function readDaily(tenant: TenantStore, start: string, end: string,
   return out;
 }
 
-/** Adds every numeric counter of `from` into `into`. */
 export function addInto(into: Record<string, number>, from: DayCounts): void {
   for (const [name, n] of Object.entries(from)) if (typeof n === 'number') into[name] = (into[name] ?? 0) + n;
 }
 
-/** The counts of the dashboard from raw counters named `<field><suffix>`. */
 export function countsOf(raw: DayCounts, suffix = ''): DashboardCounts {
   const n = (f: DayField) => raw[`${f}${suffix}`] ?? 0;
   return {
@@ -179,10 +157,8 @@ export function countsOf(raw: DayCounts, suffix = ''): DashboardCounts {
   };
 }
 
-/** The app's channel (push) is the one counted per device OS. */
 export const OS_CHANNEL: Channel = APP_CHANNEL;
 
-/** The attributes of the summary: totals, per channel, and per OS of push. */
 export const SUMMARY_ATTRIBUTES: readonly string[] = DAY_FIELDS.flatMap((f) => [
   f,
   ...CHANNELS.map((c) => orgDayField.channel(f, c)),

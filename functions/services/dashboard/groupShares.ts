@@ -1,9 +1,4 @@
-/**
- * A dashboard group's numbers (its sub-dashboard): the organization's per-message share counters (P day items,
- * N month items, shared/entities/delivery.ts) read with only the attributes of the group's messages. A request's
- * reads follow its range as the dashboard's do, and what it reads back follows the group's messages (at most
- * DASHBOARD_GROUP_MAX_PLANS), never the organization's size. Never raw sends.
- */
+/** A dashboard group's numbers (its sub-dashboard). */
 import { type Channel, CHANNELS } from '../../../shared/delivery';
 import { orgDayField, SHARE_FIELDS } from '../../../shared/entities';
 import { messageSteps } from '../../../shared/plan/journey';
@@ -19,7 +14,6 @@ export interface GroupShares {
   read<T>(read: (attributes: readonly string[]) => Promise<T[]>): Promise<T[]>;
 }
 
-/** The group (720003 when missing or another organization's) and the share attributes of its messages. */
 export async function groupShares(ctx: AuthedContext, groupId: string, messageType?: MessageType): Promise<GroupShares> {
   const group = await ctx.tenant.require('dashboardGroup', groupId);
   const ids = [...new Set(group.planIds)];
@@ -28,7 +22,6 @@ export async function groupShares(ctx: AuthedContext, groupId: string, messageTy
   for (const plan of plans) {
     // a message deleted since has no name to show; like the ranking, the group leaves it out
     if (!plan) continue;
-    // with a type filter, the group's messages of that type only
     if (messageType !== undefined && (plan.messageType ?? MESSAGE_TYPES.AD_HOC) !== messageType) continue;
     // a campaign's steps may send over other channels than its first
     const channels = new Set<Channel>([plan.channel, ...(plan.journey ? messageSteps(plan.journey).map((s) => s.step.channel) : [])]);
@@ -43,7 +36,6 @@ export async function groupShares(ctx: AuthedContext, groupId: string, messageTy
   };
 }
 
-/** Adds share counters (`sent~EMAIL~<planId>`) into dashboard counter names: the total (`sent`) and the channel's (`sent|EMAIL`). */
 export function addShares(into: Record<string, number>, from: DayCounts): void {
   for (const [name, n] of Object.entries(from)) {
     const [field, channel, ...id] = name.split('~');

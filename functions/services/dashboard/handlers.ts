@@ -1,8 +1,4 @@
-/**
- * The dashboard's numbers (`dashboardMetric`): the organization's day counters over a range (./dayCounters.ts),
- * read through the caller's tenant store only. A request reads one partition per month of its range. With a
- * `groupId`, a dashboard group's: its messages' share counters only (./groupShares.ts).
- */
+/** The dashboard's numbers (`dashboardMetric`). */
 import { type Channel, CHANNELS } from '../../../shared/delivery';
 import { countsOfAttempts, messageFigures } from '../../../shared/metrics';
 import { DAILY_IN_MONTH, DEVICE_PLATFORMS, type KpiTarget, orgDayField } from '../../../shared/entities';
@@ -17,17 +13,14 @@ import { addShares, type GroupShares, groupShares } from './groupShares';
 const DAY_MS = 86_400_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-/** The zone of the organization's days, which its counters are kept by (the send path's cache). */
 const zoneOf = (ctx: AuthedContext) => ctx.organization.zone(ctx.rt.clock.now());
 
-/** The range's days in the organization's zone; "all" starts on the day the organization was made. */
 async function rangeOf(range: DashboardRange, ctx: AuthedContext) {
   const now = ctx.rt.clock.now();
   const [since, zone] = await Promise.all([range.preset === 'ALL' ? ctx.organization.get().then((o) => o?.dateCreated) : undefined, zoneOf(ctx)]);
   return resolveRange(range, now, typeof since === 'number' ? since : undefined, zone);
 }
 
-/** The point a day (or a day's hour) falls in. */
 function pointOf(bucket: DashboardBucket, day: string, start: string, hour?: string): string {
   if (bucket === 'HOUR') return `${day} ${hour}:00`;
   if (bucket === 'DAY') return day;
@@ -55,7 +48,6 @@ function pointsOf(bucket: DashboardBucket, start: string, end: string): string[]
 const TREND_FIELDS = DAILY_IN_MONTH;
 const HOURS = Array.from({ length: 24 }, (_, h) => String(h).padStart(2, '0'));
 
-/** The start of a KPI period containing the day `today` (the organization's): its month, quarter or year. */
 function periodStart(period: KpiTarget['period'], today: string): string {
   const d = new Date(utcDayStart(today));
   const month = period === 'MONTH' ? d.getUTCMonth() : period === 'QUARTER' ? d.getUTCMonth() - (d.getUTCMonth() % 3) : 0;

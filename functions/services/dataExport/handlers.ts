@@ -1,7 +1,4 @@
-/**
- * Data export: runs started here go on in the job worker after the answer; finished files download by a link that
- * expires. Export settings are the registry's generic CRUD with their loop kept in step on save and delete.
- */
+/** Data export: runs started here go on in the job worker after the answer. */
 import { EXPORT_MESSAGES } from '../../../shared/export/csv';
 import { AppError } from '../../../shared/errors';
 import { EXPORT_LINK_SECONDS } from '../../../shared/services/dataExport';
@@ -50,10 +47,7 @@ export const dataExportHandlers: AreaHandlers<'dataExport'> = {
   },
 };
 
-/**
- * The export settings' own steps around the generic save and delete: a saved setting's loop is put in step (and
- * its next execution date shown); a deleted one's loop is cancelled; a setting that runs once runs at its save.
- */
+/** The export settings' own steps around the generic save and delete. */
 export function exportSettingOverrides(generic: AreaHandlers<'exportSetting'>): AreaHandlers<'exportSetting'> {
   return {
     ...generic,

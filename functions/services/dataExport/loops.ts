@@ -1,8 +1,4 @@
-/**
- * Export settings on a loop (spec 001 3.16): each active setting has a schedule on the scheduler port that puts an
- * `exportSetting` job on the job queue; the job starts a run of the whole export and keeps the setting's last and
- * next execution dates. A setting that is inactive, or past its end date, has no schedule.
- */
+/** Export settings on a loop (spec 001 3.16). */
 import type { ExportSetting } from '../../../shared/entities';
 import { applyLoopSchedule, loopNext } from '../../platform/loops';
 import type { Runtime } from '../../platform/runtime';
@@ -19,13 +15,11 @@ export function nextRun(setting: Pick<ExportSetting, 'loopType' | 'state' | 'end
   return next !== undefined && (setting.endDate === undefined || next <= setting.endDate) ? next : undefined;
 }
 
-/** Puts the setting's schedule in place (or takes it away) to match how it is now. */
 export async function applyLoop(rt: Runtime, orgId: number, setting: ExportSetting): Promise<void> {
   const active = nextRun(setting, rt.clock.now()) !== undefined;
   return applyLoopSchedule(rt, scheduleName(orgId, setting.id), setting.loopType, active, { kind: 'exportSetting', orgId, id: setting.id });
 }
 
-/** A new run of an export, RUNNING until its job writes the file. */
 export function newRun(
   orgId: number,
   now: number,

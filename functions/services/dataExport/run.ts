@@ -1,9 +1,6 @@
-/**
- * Running an export: the source read in pages (accounts: the ACCOUNT_SHARDS shards in parallel, only the columns
- * asked for and what the segment tests), at most EXPORT_CAP records kept, written as one UTF-8 CSV (with a BOM,
- * so spreadsheet programs read CJK right) to storage under the organization's export folder. The run record
- * says how it ended; a failure is kept on it with its message, never retried blindly.
- */
+// Running an export: the source read in pages (accounts: the ACCOUNT_SHARDS shards in parallel, only the columns
+// asked for and what the segment tests), at most EXPORT_CAP records kept. The run record says how it ended; a failure
+// is kept on it with its message, never retried blindly.
 import { ACCOUNT_SHARDS, type Account, type DataExport } from '../../../shared/entities';
 import { csvLine, EXPORT_CAP } from '../../../shared/export/csv';
 import { compileSegment, type SegmentAudience } from '../../../shared/segment';
@@ -24,7 +21,6 @@ function accountRow(a: Account): Row {
   return row;
 }
 
-/** The file's columns: `attributes` spread into one column per attribute name the rows hold, sorted. */
 function fileColumns(columns: readonly string[], rows: Row[]): string[] {
   if (!columns.includes('attributes')) return [...columns];
   const names = new Set<string>();

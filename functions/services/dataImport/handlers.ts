@@ -1,8 +1,5 @@
-/**
- * Data import: the browser creates an import with its plan (header, mappings, key column), sends the file's rows
- * page by page in order, then finishes it. Each page is applied once: a page sent again (a retry after a lost
- * answer) finds the import past it and answers the import as it is.
- */
+// Data import: the browser creates an import with its plan (header, mappings, key column). Each page is applied once:
+// a page sent again (a retry after a lost answer) finds the import past it and answers the import as it is.
 import { type DataImport, IMPORT_FAILURES_KEPT } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
 import { textsIn } from '../../../shared/i18n';

@@ -1,8 +1,4 @@
-/**
- * One page of an import's rows: each row read with the import's plan (shared/import), the accounts it names read
- * in bulk, the changes applied in row order (a later row for the same key wins, and counts as an update), and
- * the results written with BatchWriteItem. Answers the counts and the failed rows.
- */
+/** One page of an import's rows: each row read with the import's plan (shared/import). */
 import type { Account, DataImport } from '../../../shared/entities';
 import { unsubscriptionId } from '../../../shared/entities';
 import { type AccountChange, applyChange, grantedConsentOf, rowChange } from '../../../shared/import/accountImport';
@@ -18,7 +14,6 @@ export interface PageResult {
   created: number;
   updated: number;
   failures: FailedRow[];
-  /** rows imported without a cell that could not be read (a phone number), with why */
   warnings: FailedRow[];
 }
 
@@ -92,11 +87,7 @@ export async function importRows(tenant: TenantStore, record: DataImport, fromRo
   return { created, updated, failures: failures.sort((a, b) => a.row - b.row), warnings };
 }
 
-/**
- * A page of a device import: each row one device of an account that must exist (read in bulk), the devices
- * already stored read in bulk too (an existing one counts as updated and keeps what the row leaves empty, such as
- * a token or permission the app reported), then written with BatchWriteItem. A later row for the same device wins.
- */
+/** A page of a device import: each row one device of an account that must exist (read in bulk). */
 async function importDeviceRows(tenant: TenantStore, record: DataImport, fromRow: number, rows: readonly string[][], stamp: { now: number }): Promise<PageResult> {
   const failures: FailedRow[] = [];
   const read: { row: number; accountId: string; device: DeviceFields }[] = [];

@@ -1,14 +1,10 @@
-/**
- * Data access of the data import area: import records (tenant, admin-sized) and their failed rows, kept per
- * import under `<orgId>#<importId>` so one import's report is one partition read in row order.
- */
+/** Data access of the data import area: import records (tenant, admin-sized) and their failed rows. */
 import type { DataImport, DataImportFailure } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
 import type { Item, TenantStore } from '../../store/store';
 
 export type FailedRow = Omit<DataImportFailure, 'importKey'>;
 
-/** Named condition: the import still runs and expects its next page at `fromRow`. */
 export function expectsRow(fromRow: number) {
   return {
     ConditionExpression: '#nextRow = :fromRow AND #status = :running',
@@ -17,7 +13,6 @@ export function expectsRow(fromRow: number) {
   };
 }
 
-/** Named condition: the import still runs. */
 export const stillRunning = {
   ConditionExpression: '#status = :running',
   ExpressionAttributeNames: { '#status': 'status' },

@@ -1,9 +1,4 @@
-/**
- * Direct mail's downloads: a run's merged letters, its print manifest, or one recipient's letter, each a link
- * that works for LETTER_LINK_SECONDS; the merged letters come in files of LETTERS_PER_FILE, one link each. The plan is read in the caller's organization, so another's answers as
- * missing. The merged PDF and manifest are built after the run; one that is missing (that step failed) is
- * built here.
- */
+/** Direct mail's downloads: a run's merged letters, its print manifest, or one recipient's letter. */
 import { PRINTED_CHANNEL } from '../../../shared/delivery';
 import type { PlanRun } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
@@ -13,7 +8,6 @@ import { manifestKey, mergedKey } from '../../channels/directMail/keys';
 import { ensureRunFiles } from '../../channels/directMail/runFiles';
 import { tenantLedger } from '../../delivery';
 
-/** a file name from the plan's name, in any script */
 const baseName = (name: string) =>
   name
     .replace(/[^\p{L}\p{N}]+/gu, '-')

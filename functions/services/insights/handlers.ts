@@ -1,8 +1,4 @@
-/**
- * Behaviour insights (`behaviorInsight`): the counters functions/domain/insights.ts writes, summed over a range,
- * and one account's own events a page at a time, read through the caller's tenant store only. Each screen needs
- * its own permission (app or web), checked against the source asked for.
- */
+/** Behaviour insights (`behaviorInsight`): the counters functions/domain/insights.ts writes, summed over a range. */
 import * as z from 'zod';
 import type { Application } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
@@ -22,7 +18,6 @@ function allowed(source: InsightSource, ctx: AuthedContext): void {
   if (!ctx.identity.permissions.includes(INSIGHT_PERMISSION[source])) throw new AppError('730001');
 }
 
-/** The range's days in the organization's zone; "all" starts on the day the organization was made (as the dashboard's). */
 async function rangeOf(range: DashboardRange, ctx: AuthedContext) {
   const now = ctx.rt.clock.now();
   const [since, zone] = await Promise.all([range.preset === 'ALL' ? ctx.organization.get().then((o) => o?.dateCreated) : undefined, ctx.organization.zone(now)]);

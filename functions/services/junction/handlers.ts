@@ -1,9 +1,5 @@
-/**
- * Translation sync with the external translation system (`junction`): a template's default language goes out
- * as a job of texts (the same content twice answers 700001), with the translation system paths of the preset
- * parameters the texts use; each language's state is read from the job; and the translations come back into the
- * template as its other languages, each the default language's blocks with the translated texts.
- */
+// Translation sync with the external translation system (`junction`): a template's default language goes out as a job
+// of texts (the same content twice answers 700001).
 import { createHash } from 'node:crypto';
 import { anyTemplateSchema, type AnyTemplate } from '../../../shared/content';
 import type { PresetParameter, TemplateMessage } from '../../../shared/entities';
@@ -27,7 +23,6 @@ function hashOf(content: unknown, targets: readonly string[]): string {
     .digest('hex');
 }
 
-/** The preset parameters the texts use (`{{preset.<variable>...}}`), by variable. */
 async function presetsOf(ctx: AuthedContext, texts: readonly { text: string }[]): Promise<PresetParameter[]> {
   const used = presetTokens(texts.map((t) => t.text).join('\n'));
   if (used.size === 0) return [];

@@ -1,8 +1,5 @@
-/**
- * The texts of one language's content that a translator translates, each by its path in the content
- * ("subject", "blocks.2.text", "blocks.3.items.0"), and the same content with translations put back at those
- * paths. Links, colours, images and layout are never sent: only the fields below, of any channel's content.
- */
+// The texts of one language's content that a translator translates. Links, colours, images and layout are never sent:
+// only the fields below, of any channel's content.
 import type { TranslationText } from '../../../shared/services';
 
 const TEXT_FIELDS = new Set(['subject', 'preheader', 'title', 'subtitle', 'text', 'body', 'content', 'alt', 'likeText', 'dislikeText', 'items']);
@@ -22,7 +19,6 @@ export function textsOf(content: unknown): TranslationText[] {
   return out;
 }
 
-/** A copy of `content` with each translated text at its path; a path the content lacks is ignored. */
 export function withTexts<T>(content: T, texts: readonly TranslationText[]): T {
   const copy = structuredClone(content) as Record<string, unknown>;
   const allowed = new Set(textsOf(content).map((t) => t.key));

@@ -1,7 +1,4 @@
-/**
- * The LINE channel settings (channel settings screen, /push-channel): one per organization, the channel access
- * token and channel secret sealed at rest and never answered; a save over an older version answers 720007.
- */
+/** The LINE channel settings (channel settings screen, /push-channel). */
 import { LINE_CHANNEL_ID, type LineChannel } from '../../../shared/entities';
 import type { LineChannelView } from '../../../shared/services';
 import type { AreaHandlers } from '../../contract/context';

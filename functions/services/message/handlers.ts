@@ -1,8 +1,4 @@
-/**
- * The message console: campaign runs with their counts (runs and counters only), each run's sends by cursor,
- * the organization's sends to an address, CSV exports, and every cloud-source delivery. Every read starts from
- * the caller's organization: another organization's plan, run or source answers 720003 like a missing one.
- */
+/** The message console: campaign runs with their counts (runs and counters only), each run's sends by cursor. */
 import type { Channel, SentState } from '../../../shared/delivery';
 import { type CloudSource, type CloudSourceHistory, addressKeyOf, type PlanRun, type SentRecord } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
@@ -16,7 +12,6 @@ import { tenantLedger } from '../../delivery';
 import { organizationSettingOf } from '../../domain/organizationSetting';
 import { allSentRecords, decodeCursor, encodeCursor, sendsToAddress, sentRecordPage } from './records';
 
-/** How far an offset cursor may go: a console list is read from its newest end. */
 const MAX_OFFSET = 10_000;
 
 function offsetOf(cursor: string | undefined): number {
@@ -50,7 +45,6 @@ function sendRow(r: SentRecord, ctx: AuthedContext, planName?: string): ConsoleS
   };
 }
 
-/** The forms of a typed address the ledger may hold: as typed (e-mail lower-cased), and a phone number in E.164. */
 async function addressForms(ctx: AuthedContext, typed: string): Promise<string[]> {
   const orgId = ctx.identity.orgId;
   const forms = [addressKeyOf(orgId, typed)];
@@ -88,7 +82,6 @@ async function runRows(ctx: AuthedContext, page: readonly PlanRun[], byId: Reado
   );
 }
 
-/** The organization's runs newest first through the orgRuns index: a page costs the same with 10 plans or 100,000. */
 async function recentRuns(ctx: AuthedContext, cursor: string | undefined, size: number) {
   const orgId = ctx.identity.orgId;
   let startKey: Record<string, unknown> | undefined;
@@ -186,7 +179,6 @@ export const messageHandlers: AreaHandlers<'message'> = {
   },
 };
 
-/** The newest `n` deliveries of a source (of one status), reading its history a page at a time. */
 async function newestDeliveries(ctx: AuthedContext, sourceId: string, n: number, status?: string): Promise<CloudSourceHistory[]> {
   const found: CloudSourceHistory[] = [];
   let startKey: Record<string, unknown> | undefined;
@@ -203,7 +195,6 @@ async function newestDeliveries(ctx: AuthedContext, sourceId: string, n: number,
   return found;
 }
 
-/** The cloud-source area's record operations, which the console's detail and export answer with. */
 type CloudRecordOps = AreaHandlers<'cloudSourceRecord'>;
 
 function cloudRow(h: CloudSourceHistory, title: string, ctx: AuthedContext) {

@@ -1,9 +1,5 @@
-/**
- * Reads of the send ledger by run and by address, shared by the message detail's sent records and the message
- * console. A run's records are spread over DELIVERY_SHARDS partitions: a page walks them in order by cursor, so
- * a read costs the page, never the run. (A page is not read shards ahead in parallel: it mostly fills from one
- * shard, and reading ahead would pay for records the page then drops.)
- */
+// Reads of the send ledger by run and by address.
+// A page walks the run's shards in order by cursor, so a read costs the page, never the run.
 import type { SentState } from '../../../shared/delivery';
 import { DELIVERY_SHARDS, type SentRecord } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
@@ -11,7 +7,6 @@ import { REQUEST_TEXTS } from '../../../shared/i18n';
 import type { AuthedContext } from '../../contract/context';
 import { eachRunShard } from '../../store/runShards';
 
-/** A sent-record cursor: the run, the shard and where the shard's page ended. */
 interface SentCursor {
   run: string;
   shard: number;
@@ -30,7 +25,6 @@ export function decodeCursor<T>(cursor: string): T {
 
 export const encodeCursor = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
-/** One page of a run's sent records (of one status), and the cursor of the next. The caller has checked the plan is the organization's. */
 export async function sentRecordPage(
   ctx: AuthedContext,
   q: { planId: string; runId: string; status?: SentState; cursor?: string; size: number },
@@ -71,13 +65,11 @@ export async function allSentRecords(ctx: AuthedContext, run: { planId: string; 
   return shards.flat();
 }
 
-/** Where an address search's page ended: which of the typed address's forms, and the index key after which to go on. */
 interface AddressCursor {
   form: number;
   after?: { addressKey: string; doneAt: number; runShard: string; recipient: string };
 }
 
-/** The organization's finished sends to any of `keys` (addressKeyOf forms of one typed address), newest first. */
 export async function sendsToAddress(ctx: AuthedContext, keys: readonly string[], q: { cursor?: string; size: number }): Promise<{ list: SentRecord[]; cursor?: string }> {
   let at: AddressCursor = { form: 0 };
   if (q.cursor) {

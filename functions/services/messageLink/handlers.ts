@@ -1,8 +1,4 @@
-/**
- * messageLink.getListByPage: the message's tracked links with their clicks, counted by the click redirect
- * (../../tracking/handler.ts), and the links of its latest run nobody followed yet (0 clicks). The plan is read
- * in the caller's organization, so another's answers 720003.
- */
+/** messageLink.getListByPage: the message's tracked links with their clicks. */
 import type { MessageLinkView } from '../../../shared/services';
 import type { AreaHandlers, AuthedContext } from '../../contract/context';
 import { matchesText, pageOfItems } from '../../store/paging';
@@ -10,11 +6,6 @@ import { firstRunShard } from '../../store/runShards';
 
 const SORTABLE = ['place', 'url', 'clicks', 'totalClicks', 'lastClickedAt'];
 
-/**
- * The tracked links the latest run sent, by place: one recipient's link table (every recipient's holds the same
- * places). Read from the first shard that has a sent-record with links (a wave of shards at a time): a few small
- * reads, not the run.
- */
 async function sentLinks(ctx: AuthedContext, planId: string): Promise<string[]> {
   const latest = (await ctx.tenant.keyed('planRun').list(planId)).sort((a, b) => b.startedAt - a.startedAt)[0];
   if (!latest) return [];

@@ -1,8 +1,4 @@
-/**
- * The organization's own e-mail and SMS providers (/push-channel): the generic operations, with what each
- * provider needs checked, its secrets sealed (typed ones replace the stored, empty ones keep them, a change of
- * provider drops them), an external id made for a role, and a test send that reports the provider's own answer.
- */
+/** The organization's own e-mail and SMS providers (/push-channel). */
 import { randomBytes } from 'node:crypto';
 import {
   MESSAGE_PROVIDER_MESSAGES as M,
@@ -26,7 +22,6 @@ import { say } from '../../../shared/i18n/say';
 
 type SavePayload = Parameters<AreaHandlers<'messageProvider'>['save']>[0] & Partial<Omit<MessageProvider, 'orgId'>>;
 
-/** Provider tests an organization may make in an hour: each is a real message through its provider. */
 const TESTS_PER_HOUR = 20;
 
 const AWS_KINDS: readonly ProviderKind[] = ['SES', 'END_USER_MESSAGING_SMS'];
@@ -64,7 +59,6 @@ async function checkedAndSealed(p: SavePayload, ctx: AuthedContext) {
   return { form, sealed };
 }
 
-/** The test message of a provider's channel, to `to`: its channel's adapter makes it. */
 async function testMessage(setting: MessageProvider, to: string, ctx: AuthedContext): Promise<Outbound> {
   const { defaultCountry } = await organizationSettingOf(ctx.tenant);
   const message = CHANNEL_ADAPTERS[setting.channelType ?? providerChannelOf(setting.provider)].providerTest({

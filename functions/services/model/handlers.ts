@@ -1,8 +1,4 @@
-/**
- * A model's history and records: the deliveries of the cloud source the model reads from, and their records,
- * served by the cloud-source handlers (same confirm and skip). The model is looked up in the caller's
- * organization first, so another organization's model, or a source that is gone, answers 720003.
- */
+/** A model's history and records: the deliveries of the cloud source the model reads from, and their records. */
 import type { Model } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
 import type { AreaHandlers, AuthedContext } from '../../contract/context';
@@ -11,7 +7,6 @@ async function model(ctx: AuthedContext, modelId: string): Promise<Model> {
   return (await ctx.tenant.require('model', modelId)) as Model;
 }
 
-/** The source of a model's runs; a model without one has no run to name. */
 async function sourceOf(ctx: AuthedContext, modelId: string): Promise<string> {
   const { cloudSourceId } = await model(ctx, modelId);
   if (!cloudSourceId) throw new AppError('720003');

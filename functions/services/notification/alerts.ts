@@ -1,20 +1,15 @@
-/**
- * The effect of members' own alert rules (userAlert): an event of a member's message or cloud source reaches the
- * member through the notifications, on the channels their matching rules ask for, once per event however many of
- * their rules match it and however often the job that saw it runs.
- */
+// The effect of members' own alert rules (userAlert): an event of a member's message or cloud source reaches the
+// member through the notifications, on the channels their matching rules ask for, once per event however many of
+// their rules match it and however often the job that saw it runs.
 import { type UserAlert, type UserAlertEvent, userAlertFiredIdOf, userAlertPrefixOf } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
 import { CONDITIONS, type TenantStore } from '../../store/store';
 
-/** Markers are kept this long: longer than any job's retries. */
 const MARKER_DAYS = 90;
 
 export interface AlertEvent {
   event: UserAlertEvent;
-  /** the member whose message or source it is */
   userId: string;
-  /** the event's own id (a run, a delivery): the same event always has the same key */
   key: string;
   at: number;
   subject: 'PLAN' | 'CLOUD_SOURCE';
@@ -25,7 +20,6 @@ export interface AlertEvent {
   reason?: string;
 }
 
-/** The notification each event is told by. */
 export const ALERT_KIND = { RUN_FAILURE_RATE: 'ALERT_FAILURE_RATE', CLOUD_SOURCE_FAILED: 'ALERT_SOURCE_FAILED' } as const;
 
 function matches(rule: UserAlert, e: AlertEvent): boolean {
@@ -36,7 +30,6 @@ function matches(rule: UserAlert, e: AlertEvent): boolean {
   return total > 0 && failed * 100 >= rule.threshold * total;
 }
 
-/** A member's rules, a page of DynamoDB's at a time (a member has a handful). */
 export async function rulesOf(deps: { tenant: TenantStore }, userId: string): Promise<UserAlert[]> {
   const rules: UserAlert[] = [];
   let startKey: Record<string, unknown> | undefined;
@@ -49,9 +42,9 @@ export async function rulesOf(deps: { tenant: TenantStore }, userId: string): Pr
 }
 
 /**
- * The channels a member's matching rules ask for, once per event: undefined when no enabled rule matches, or
- * when the event was already claimed (its marker is written first: a second run of the same job finds it and
- * says nothing, so an alert is at most once even if a run stops in between).
+ * The channels a member's matching rules ask for, once per event: undefined when no enabled rule matches, or when the
+ * event was already claimed (its marker is written first: a second run of the same job finds it and says nothing, so
+ * an alert is at most once even if a run stops in between).
  */
 export async function claimAlert(deps: { tenant: TenantStore }, e: AlertEvent): Promise<{ portal: boolean; email: boolean } | undefined> {
   const matching = (await rulesOf(deps, e.userId)).filter((r) => matches(r, e));

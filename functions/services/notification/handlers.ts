@@ -1,7 +1,4 @@
-/**
- * notification.*: the caller's own notifications in the selected organization. Every read and write is bounded
- * by the caller's key prefix in the caller's organization: another user's or organization's ids answer 720003.
- */
+/** notification.*: the caller's own notifications in the selected organization. */
 import { type Notification, notificationPrefixOf } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
 import type { NotificationView } from '../../../shared/services';
@@ -16,7 +13,6 @@ function mine(ctx: AuthedContext, id: string): string {
   return id;
 }
 
-/** The caller's notifications from newest, unread only when asked, a page of DynamoDB's at a time. */
 async function* pagesOf(ctx: AuthedContext, unread: boolean, from?: string, limit?: number) {
   let startKey = from ? { orgId: ctx.tenant.orgId, id: from } : undefined;
   do {
@@ -42,7 +38,6 @@ export const notificationHandlers: AreaHandlers<'notification'> = {
       const room = size - list.length;
       list.push(...items.slice(0, room));
       if (list.length >= size) {
-        // more may follow: the rest of this page, or the pages after it
         next = items.length > room || page.lastKey ? list[list.length - 1]!.id : undefined;
         break;
       }

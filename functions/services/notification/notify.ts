@@ -1,8 +1,5 @@
-/**
- * Writing notifications: one item per person concerned, in the organization the event happened in, and a mail
- * in the person's language when their alert settings ask for that kind (the settings' Notifications tab; the
- * Alerts tab's addresses, else their sign-in address). A mail that fails is logged, never the operation's failure.
- */
+// Writing notifications: one item per person concerned, in the organization the event happened in.
+// A mail that fails is logged, never the operation's failure.
 import { randomUUID } from 'node:crypto';
 import { type Notification, NOTIFICATION_ALERT_TYPE, type NotificationKind, notificationPrefixOf, sheetIdOf } from '../../../shared/entities';
 import { displayName } from '../../../shared/format';
@@ -35,14 +32,12 @@ export interface NotifyInput {
   failed?: number;
   /** makes the items' ids fixed, so a retried job writes the same notifications again rather than new ones */
   once?: { at: number; key: string };
-  /** a member's alert rule decides: a portal item or not, and a mail to the sign-in address or not (not the profile's alert types) */
   channels?: { portal: boolean; email: boolean };
 }
 
 /** Ids sort by time within a user's: `<userId>#<15-digit ms>-<random>`. */
 export const notificationIdOf = (userId: string, at: number, key = randomUUID().slice(0, 8)) => `${notificationPrefixOf(userId)}${String(at).padStart(15, '0')}-${key}`;
 
-/** Where the mail's link leads: the message's or template's page. */
 function linkOf(rt: Runtime, n: NotifyInput): string {
   const base = rt.config.publicUrl.replace(/\/$/, '');
   if (n.subject === 'PLAN')
@@ -111,7 +106,6 @@ async function mailIfAsked(deps: NotifyDeps, item: Notification, n: NotifyInput,
   for (const address of new Set(addresses.map((a) => a.toLowerCase()))) await deps.rt.mailer.send({ to: address, subject, text });
 }
 
-/** An event a member's own alert rules may ask to hear of (see alerts.ts). */
 export async function alertMember(deps: NotifyDeps, e: AlertEvent): Promise<void> {
   const channels = await claimAlert(deps, e);
   if (!channels) return;
@@ -129,7 +123,6 @@ export async function alertMember(deps: NotifyDeps, e: AlertEvent): Promise<void
   });
 }
 
-/** A plan's run finished (the job the delivery worker posts): its author and whoever shared its sheet hear the counts. */
 export async function notifyRunFinished(deps: { rt: Runtime; store: Store }, orgId: number, planId: string, runId: string): Promise<void> {
   const tenant = deps.store.forOrg(orgId);
   const [plan, sheet, run] = await Promise.all([tenant.get('plan', planId), tenant.get('approvalSheet', sheetIdOf('PLAN', planId)), tenant.keyed('planRun').get(planId, runId)]);

@@ -11,7 +11,6 @@ import { administratorRole, approverRole, newDirectory, roleCodeGuard } from '..
 import { nextOrganizationId, orgCodeGuard } from './organizations';
 import { say } from '../../../shared/i18n/say';
 
-/** Organization administration spans organizations (creating one, its records by id): the untenanted store's door. */
 const crossOrg = (ctx: AuthedContext) => untenantedStore(ctx, 'organization administration: organization records by id across organizations');
 
 function toOrganizationView(org: Organization): OrganizationView {
@@ -35,12 +34,10 @@ function toOrganizationView(org: Organization): OrganizationView {
   };
 }
 
-/** Who owns an organization: the user it was last transferred to, else the user who created it (a seeded one has none). */
 function ownerOf(org: Organization): string | undefined {
   return org.transferredUserId ?? (org.createdBy === 'system' ? undefined : org.createdBy);
 }
 
-/** The organization the caller is signed in to, named by its id; any other answers as one that does not exist. */
 async function requireSignedIn(ctx: AuthedContext, id: number): Promise<Organization> {
   if (id !== ctx.tenant.orgId) throw new AppError('720003');
   const org = await crossOrg(ctx).get('organization', { id });

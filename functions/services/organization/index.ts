@@ -1,5 +1,2 @@
-/**
- * The organization area's public module: what other areas and code outside `functions/services/` may use.
- * Everything else in this folder is the area's own; its operations reach the dispatch table through `handlers.ts`.
- */
+/** The organization area's public module: what other areas and code outside `functions/services/` may use. */
 export { orgCodeGuard } from './organizations';

@@ -1,9 +1,4 @@
-/**
- * A message's base info (spec 000 section 4, "edit base info"): its name, intro, tags, category and group, in
- * any state but archived, and the addresses its reports are mailed to. Tags, category and group must be the
- * organization's own: another organization's id is refused as one that does not exist (720009 naming the field,
- * as the generic forms' references are).
- */
+/** A message's base info (spec 000 section 4, "edit base info"). */
 import { AppError } from '../../../shared/errors';
 import type { Plan } from '../../../shared/plan/plan';
 import type { PlanView } from '../../../shared/services';

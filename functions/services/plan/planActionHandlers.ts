@@ -17,7 +17,6 @@ import { notifyPeople } from '../notification';
 import { act, dueAtOf, expireIfLate, latestRun } from './transitions';
 import { say } from '../../../shared/i18n/say';
 
-/** A participant's answer on the message's sheet, written with the plan's change; a sheet of a revision it does not hold is left. */
 async function sheetAnswer(ctx: AuthedContext, plan: Plan, answer: 'PASS' | 'REJECT', now: number, reason = '', approved = false) {
   const sheet = await sheetOf(ctx, 'PLAN', plan.id);
   if (!sheet || sheet.revision !== plan.approval?.revision) return [];
@@ -28,13 +27,11 @@ async function sheetAnswer(ctx: AuthedContext, plan: Plan, answer: 'PASS' | 'REJ
   return written !== sheet ? [sheetWrite(ctx, sheet, written.version === sheet.version ? { ...written, version: sheet.version + 1 } : written)] : [];
 }
 
-/** Who hears of an answer: the message's author and whoever shared its sheet. */
 async function requestersOf(ctx: AuthedContext, plan: Plan): Promise<string[]> {
   const sheet = await sheetOf(ctx, 'PLAN', plan.id);
   return [plan.createdBy, ...(sheet ? [sheet.requestedBy] : [])];
 }
 
-/** An action that takes the message off its schedule (cancel, inactive): the change, then its schedule deleted. */
 async function actOffSchedule(ctx: AuthedContext, id: string, version: number | undefined, action: 'cancel' | 'inactive') {
   const view = await act(ctx, id, version, action);
   await ctx.rt.ports.scheduler.cancel(planScheduleName(ctx.identity.orgId, id));
@@ -50,7 +47,6 @@ async function activateAndSchedule(ctx: AuthedContext, plan: Plan): Promise<Plan
   return active!;
 }
 
-/** Spec 000's 730006: a message whose last send reached more than this many recipients is not resent by hand. */
 const RESEND_MAX_RECIPIENTS = 1_000_000;
 
 export const planActionHandlers: AreaHandlers<'planAction'> = {
@@ -101,7 +97,6 @@ export const planActionHandlers: AreaHandlers<'planAction'> = {
     const complete = outcome.complete || oneSuffices;
     const sheetChange = await sheetAnswer(ctx, plan, 'PASS', ctx.rt.clock.now(), '', complete);
     if (!complete) {
-      // one participant's pass: the message waits for the others
       const next = await transitionPlan(ctx.tenant, {
         plan,
         action: 'recordPass',

@@ -5,7 +5,6 @@ import type { AreaHandlers, AuthedContext } from '../../contract/context';
 import { adapterOf } from '../../channels';
 import { actionsFor } from './plans';
 
-/** planConfig: what the campaign builder needs before it draws (its choices and limits, the organization's lists). */
 export const planConfigHandlers: AreaHandlers<'planConfig'> = {
   async initBuilder(_p, ctx) {
     const segments = await ctx.tenant.list('segment', ['id', 'name']);
@@ -47,7 +46,6 @@ export const planConfigHandlers: AreaHandlers<'planConfig'> = {
   },
 };
 
-/** The organization's segments by name, for the wizard's and builder's audience choice. */
 async function segmentChoices(ctx: AuthedContext): Promise<{ id: string; name: string }[]> {
   const segments = await ctx.tenant.list('segment', ['id', 'name']);
   return segments.map(({ id, name }) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name));

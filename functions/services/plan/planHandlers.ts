@@ -1,4 +1,5 @@
-/** The plan area: drafts from the single-message wizard and the campaign builder, the lists, duplicates and test mails. */
+// The plan area: drafts from the single-message wizard and the campaign builder, the lists, duplicates and test
+// mails.
 import { BUILDER_CHANNEL, type Channel } from '../../../shared/delivery';
 import { channelOf } from '../../../shared/content';
 import { reviewWarnings } from '../../../shared/content/reviewWarnings';
@@ -29,14 +30,8 @@ import { testMailerOf } from './testMailer';
 import { say } from '../../../shared/i18n/say';
 
 const SORTABLE = ['name', 'title', 'channel', 'status', 'dateCreated', 'dateUpdated'];
-/** What a duplicated message's name ends with (as a duplicated cloud source's does). */
 const COPY_SUFFIX = ' (copy)';
 
-/**
- * A draft copy of `source` (duplicateSingle and duplicateBuilder): named "(copy)", by the caller, with what is still
- * valid: a schedule already due (or under 5 minutes away) would be refused at review, so the copy goes immediately
- * until changed, and a segment deleted since is not carried over. `kind` is the copy's type (and a campaign's journey).
- */
 async function duplicatePlan(source: Plan, ctx: AuthedContext, kind: Pick<Plan, 'type'> & { journey?: Journey }): Promise<PlanView> {
   requireMessageType(ctx.identity.permissions, source.messageType);
   const now = ctx.rt.clock.now();
@@ -67,21 +62,14 @@ async function duplicatePlan(source: Plan, ctx: AuthedContext, kind: Pick<Plan, 
   return toPlanView(copy, ctx, await peopleOf(ctx));
 }
 
-/** A new draft's type: the one asked for, else the caller's default; either one their role holds (730001). */
 function newMessageType(ctx: AuthedContext, asked: MessageType | undefined): MessageType {
   const type = asked ?? allowedMessageTypes(ctx.identity.permissions).defaultMessageType ?? MESSAGE_TYPES.AD_HOC;
   requireMessageType(ctx.identity.permissions, type);
   return type;
 }
 
-/** What both kinds of draft save: the stored plan's id and version, and the fields a draft of either kind has. */
 type DraftInput = { id?: string; version?: number; messageType?: MessageType; categoryId?: string | null; groupId?: string | null };
 
-/**
- * A draft of either kind (a single message or a builder campaign) saved with its kind's own fields: a new one
- * stored once under a fresh id with the member's message type, or the stored one changed, which must be of the
- * same kind (a single message is not turned into a campaign, nor the other way: its id answers 720009).
- */
 async function saveDraft<P extends Plan | BuilderPlan>(ctx: AuthedContext, input: DraftInput, own: object, type: P['type'], now: number): Promise<PlanView> {
   const by = ctx.identity.userId;
   const { messageType, ...rest } = input;
@@ -114,7 +102,6 @@ async function saveDraft<P extends Plan | BuilderPlan>(ctx: AuthedContext, input
   return toPlanView(next!, ctx, await peopleOf(ctx));
 }
 
-/** The library template a message copies (so later edits to the template do not change an approved message). */
 async function templateContent(ctx: AuthedContext, templateId: string, channel: Channel): Promise<Plan['content']> {
   const source = await ctx.tenant.require('templateMessage', templateId);
   const words = PLAN_CHANNEL_MESSAGES[ctx.lang];
@@ -124,17 +111,13 @@ async function templateContent(ctx: AuthedContext, templateId: string, channel: 
   return content;
 }
 
-/** With the system setting's template approval switch on, a template is used only as its passed sheet approved it. */
 async function requireApprovedTemplate(ctx: AuthedContext, templateId: string): Promise<void> {
   if (!(await organizationSettingOf(ctx.tenant)).templateApprovalSheet) return;
   const [template, sheet] = await Promise.all([ctx.tenant.require('templateMessage', templateId), sheetOf(ctx, 'TEMPLATE', templateId)]);
   if (!sheetConfirmable(sheet, ctx.rt.clock.now(), template.version).ok) throw new AppError('730013', APPROVAL_TEXTS.templateNotApproved);
 }
 
-/**
- * A journey as it is sent: each message step's channel must be sendable, and a library template is copied in
- * (under the template approval switch, only an approved one), as a single message's is.
- */
+/** A journey as it is sent: each message step's channel must be sendable. */
 async function sendableJourney(ctx: AuthedContext, journey: Journey): Promise<Journey> {
   const steps: Journey['steps'] = { ...journey.steps };
   for (const [id, step] of Object.entries(journey.steps)) {
@@ -147,7 +130,6 @@ async function sendableJourney(ctx: AuthedContext, journey: Journey): Promise<Jo
   return { ...journey, steps };
 }
 
-/** What lists show of a builder campaign: its first message's channel and content. */
 function firstMessage(journey: Journey): Pick<Plan, 'channel' | 'content'> {
   const first = messageSteps(journey)[0]!.step;
   return { channel: first.channel, content: first.content };

@@ -8,7 +8,6 @@ import { type RunTotals, TRIGGER_RUN, tenantJourney, tenantLedger } from '../../
 import { sdkPlanCounts } from '../../domain/insights';
 import { SCROLL_BUCKETS } from '../../../shared/sdk/contract';
 
-/** Several runs' totals as one (a campaign's message steps' runs). */
 function sumRunTotals(all: readonly RunTotals[]): RunTotals {
   if (all.length === 1) return all[0]!;
   const sum: RunTotals = { total: { ...all[0]!.total }, os: {}, hours: {}, reasons: { failed: {}, skipped: {} } };

@@ -19,7 +19,6 @@ export function actionsFor(plan: Plan, ctx: AuthedContext): PlanAction[] {
   );
 }
 
-/** The organization's members by id: display names, who may approve (their role holds PLAN_PASS), active members' addresses. */
 export interface People {
   names: Map<string, string>;
   approvers: Set<string>;
@@ -40,20 +39,17 @@ export async function peopleOf(ctx: AuthedContext): Promise<People> {
   return { names, approvers, emails };
 }
 
-/** Where a draft's test mail may go: the organization's kept test addresses and its active members, lower case. */
 export async function testRecipientsOf(ctx: AuthedContext): Promise<{ testAddresses: string[]; members: { name: string; email: string }[] }> {
   const [setting, people] = await Promise.all([organizationSettingOf(ctx.tenant), peopleOf(ctx)]);
   const members = [...people.emails].map(([id, email]) => ({ name: people.names.get(id)!, email })).sort((a, b) => a.name.localeCompare(b.name));
   return { testAddresses: setting.testAddresses.map((a) => a.toLowerCase()), members };
 }
 
-/** Display names of the people a plan names; ids of former members keep no name. */
 function namesFor(plan: Plan, people: People): Record<string, string> {
   const ids = [plan.createdBy, ...(plan.approval?.participants ?? []), ...(plan.rejection ? [plan.rejection.by] : [])];
   return Object.fromEntries(ids.flatMap((id) => (people.names.has(id) ? [[id, people.names.get(id)!]] : [])));
 }
 
-/** The stored fields a plan's view shows as they are. */
 const SHOWN = [
   'id',
   'name',
@@ -88,11 +84,7 @@ export function toPlanView(plan: Plan, ctx: AuthedContext, people: People): Plan
   };
 }
 
-/**
- * Of a page of messages, the finished ones whose runs sent nobody (issue 21), so the list says "Finished: nothing
- * sent" as the detail does instead of "Deployed". Reads the runs and run counters of the page's DEPLOYED rows only
- * (a handful of counter items each), never per-recipient records, so a page costs the same in any organization.
- */
+/** Of a page of messages, the finished ones whose runs sent nobody (issue 21), so the list says "Finished. */
 export async function sentNothingOf(ctx: AuthedContext, plans: readonly Plan[]): Promise<Set<string>> {
   const ledger = tenantLedger(ctx.tenant);
   const empty = await Promise.all(

@@ -1,8 +1,5 @@
-/**
- * plan.getReplacedTemplateMessage: a message with its placeholders replaced for one account (or a sample
- * recipient), rendered by the channel's own adapter as the send renders it. Links are left untracked, so a
- * preview never counts as an open or a click, and a push token or other address never leaves the server.
- */
+// plan.getReplacedTemplateMessage: a message with its placeholders replaced for one account (or a sample recipient).
+// Links stay untracked, so a preview never counts as an open or a click and no address leaves the server.
 import { type Journey, journeyOf } from '../../../shared/plan/journey';
 import type { PlanContent } from '../../../shared/plan/plan';
 import { AppError } from '../../../shared/errors';
@@ -19,10 +16,8 @@ import { presetTokens, presetValues } from '../../domain/presetValues';
 import { testLinks } from './testSends';
 import { say } from '../../../shared/i18n/say';
 
-/** The recipient a preview without an account is made for: the placeholders' fallbacks show. */
 const SAMPLE: RecipientView = { accountId: 'sample', address: '', consent: true };
 
-/** The message of a single plan, or of the builder campaign's named message step. */
 function messageOf(
   plan: { type: string; channel: Channel; content: PlanContent },
   journey: Journey | undefined,

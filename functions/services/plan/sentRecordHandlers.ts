@@ -8,11 +8,6 @@ import { sentRecordPage } from '../message';
 import { MESSAGE_CONSOLE_TEXTS } from '../../../shared/services/message';
 import { latestRun } from './transitions';
 
-/**
- * The run whose sends are read: the one asked for, else the latest. A journey sends under a run per message step
- * (`<run>~<step>`, stepRunId), so for a journey it is one of those: the asked one, else the latest run's first
- * step. A run of another plan, or a step that is not one of the journey's message steps, answers 720003.
- */
 async function recordRunOf(ctx: AuthedContext, plan: Plan, asked: string | undefined): Promise<string | undefined> {
   const journey = journeyOf(plan);
   const steps = journey ? messageSteps(journey).map((s) => s.id) : [];

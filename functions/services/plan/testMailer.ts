@@ -1,4 +1,4 @@
-/** The test mail's mailer: the organization's own default provider of the email builder's channel when it has one, else the deployment's. */
+/** The test mail's mailer: the organization's own default provider of the email builder's channel when it has one. */
 import { BUILDER_CHANNEL } from '../../../shared/delivery';
 import { AppError } from '../../../shared/errors';
 import { fillText, type LocalText, PROVIDER_TEXTS } from '../../../shared/i18n';
@@ -7,10 +7,7 @@ import { orgProviderSender, type SendOutcome } from '../../channels';
 import { defaultProviderOf } from '../../channels/providers';
 import type { Mail } from '../../platform/mailer';
 
-/**
- * Test mails go the way the organization's mail goes: through its own default e-mail provider when it has one
- * (so a test proves that provider), else the deployment's. A provider's refusal is answered in its own words.
- */
+/** Test mails go the way the organization's mail goes. */
 export async function testMailerOf(ctx: AuthedContext, planId: string): Promise<{ send(mail: Mail): Promise<void>; close(): Promise<void> }> {
   const own = await defaultProviderOf(ctx.tenant, BUILDER_CHANNEL);
   if (!own) return { send: (mail) => ctx.rt.mailer.send(mail), close: async () => undefined };

@@ -1,9 +1,4 @@
-/**
- * Tests of a message on the channels beyond email (plan.testSend): SMS to a phone number, push to test devices,
- * LINE to a user id, and a letter's PDF. Like test mails they go only to the organization's own people, here
- * their accounts (primary address a member's or a kept test address), at the address the channel's adapter
- * reaches each at; they are rendered, built and sent by that adapter and its provider, as the real sending is.
- */
+/** Tests of a message on the channels beyond email (plan.testSend). */
 import { CHANNELS, type Channel } from '../../../shared/delivery';
 import type { Account } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
@@ -33,10 +28,6 @@ interface TestTarget {
 /** Test accounts per primary address looked up; an address names one person, so a few is plenty. */
 const ACCOUNTS_PER_ADDRESS = 5;
 
-/**
- * The organization's test accounts: those whose primary address is a member's or a kept test address. Offered
- * in a list, other members' are for those who manage users, as plan.getTestRecipients offers them.
- */
 async function testAccounts(ctx: AuthedContext, offered: boolean): Promise<Account[]> {
   const allowed = await testRecipientsOf(ctx);
   let members = allowed.members.map((m) => m.email);
@@ -50,7 +41,6 @@ async function testAccounts(ctx: AuthedContext, offered: boolean): Promise<Accou
   return found.flat();
 }
 
-/** Each test account's addresses on the channel, as its adapter reaches them (every device for push). */
 export async function testTargetsOf(ctx: AuthedContext, channel: Channel, offered = false): Promise<TestTarget[]> {
   const accounts = await testAccounts(ctx, offered);
   const adapter = adapterOf(channel);
@@ -93,7 +83,6 @@ function providerOf(rt: Runtime, channel: Channel): ChannelSender {
   return sender;
 }
 
-/** The message's languages a test is sent in: the one asked, every one (ALL), or each account's own (none). */
 function languagesOf(plan: Plan, language: string | undefined, ctx: AuthedContext): (string | undefined)[] {
   const template = (plan.content as { template: { contents: Record<string, unknown> } }).template;
   if (!language) return [undefined];
@@ -171,7 +160,6 @@ export const getTestTargets: AreaHandlers<'plan'>['getTestTargets'] = async ({ c
   return { targets: targets.map(({ name, to, detail }) => ({ name, to, ...(detail ? { detail } : {}) })) };
 };
 
-/** Each channel and whether it sends yet, from the channel registry (the wizard's channel choice follows it). */
 export const getChannels: AreaHandlers<'plan'>['getChannels'] = async (_p, ctx) => ({
   channels: CHANNELS.map((channel) => ({ channel, sendable: adapterOf(channel).sendable })),
   ...(ctx.rt.config.sms?.maxPrice ? { smsMaxPrice: ctx.rt.config.sms.maxPrice } : {}),

@@ -1,4 +1,4 @@
-/** What several of the plan areas' operations share: a state machine action by a user, the due instant, the latest run. */
+/** What several of the plan areas' operations share. */
 import { AppError } from '../../../shared/errors';
 import { checkScheduleTime, type Plan } from '../../../shared/plan/plan';
 import { checkStandingTrigger } from '../../../shared/plan/trigger';

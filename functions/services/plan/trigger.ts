@@ -1,8 +1,4 @@
-/**
- * `trigger.save`: a draft's trigger, on its own (the wizard's Trigger step). The kind needs its delivery-type
- * permission; the geofence or beacon it listens to is the organization's (another's answers as missing); a
- * schedule keeps the 5-minute rule, a recurring one must still have a time to run.
- */
+/** `trigger.save`: a draft's trigger, on its own (the wizard's Trigger step). */
 import { AppError } from '../../../shared/errors';
 import { checkScheduleTime, type Plan } from '../../../shared/plan/plan';
 import { checkStandingTrigger, TRIGGER_PERMISSION, type Trigger } from '../../../shared/plan/trigger';
@@ -12,7 +8,6 @@ import { PATHS } from '../../../shared/paths';
 import { peopleOf, toPlanView } from './plans';
 import { say } from '../../../shared/i18n/say';
 
-/** The trigger's own rules at saving: its time (750002, 750004, 401005) and the records it names (720003). */
 export async function checkTriggerToSave(ctx: AuthedContext, trigger: Trigger): Promise<void> {
   const now = ctx.rt.clock.now();
   if (trigger.kind === 'SCHEDULE') {

@@ -1,8 +1,5 @@
-/**
- * Presets: the generic operations, with the save's check that the parameters of the set are the organization's
- * own (another's answer as missing), and what pickers need: the organization's presets, and a preset's content
- * in a language with its parameters' tokens given their default values.
- */
+// Presets: the generic operations, with the save's check that the parameters of the set are the organization's own
+// (another's answer as missing), and what pickers need.
 import { type Preset, type PresetParameter, PRESET_TEXTS, withParameterDefaults } from '../../../shared/entities';
 import { pickLanguage } from '../../../shared/render/template';
 import { renderBlock } from '../../../shared/render/blocks';
@@ -17,7 +14,6 @@ type Generic = Omit<AreaHandlers<'preset'>, 'choices' | 'insert'>;
 const OPEN = '\uE000';
 const CLOSE = '\uE001';
 
-/** The blocks as plain text with their tokens kept (the renderer would fill them in). */
 function plainText(blocks: readonly unknown[]): string {
   const ctx = createRenderContext({}, THEME_DEFAULT);
   const hidden = JSON.parse(JSON.stringify(blocks), (_k, v) => (typeof v === 'string' ? v.replaceAll('{{', OPEN).replaceAll('}}', CLOSE) : v)) as unknown[];

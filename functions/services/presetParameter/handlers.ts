@@ -1,8 +1,4 @@
-/**
- * Preset parameters: the generic operations with the rule that spans fields (the data rows' order), the upload
- * link, the load (a background job) and the records, read by key a page at a time
- * and edited one by one. Deleting a parameter hands the removal of its records to a job.
- */
+/** Preset parameters: the generic operations with the rule that spans fields (the data rows' order), the upload link. */
 import { type PresetParameter, PRESET_MESSAGES, presetEntryOf, presetRecordKeyOf } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
 import { textsIn } from '../../../shared/i18n';
@@ -18,10 +14,6 @@ async function requireParameter(ctx: AuthedContext, id: string): Promise<PresetP
   return (await ctx.tenant.require('presetParameter', id)) as PresetParameter;
 }
 
-/**
- * Reading a file through a cloud source uses that source's credentials: only someone who may manage cloud sources
- * in this organization may point a parameter at one, or load one that does.
- */
 function assertMayUseSources(ctx: AuthedContext): void {
   if (!ctx.identity.permissions.includes('NAV_CLOUD_SOURCE')) throw new AppError('730001', say('request.presetCloudPermission'));
 }

@@ -1,9 +1,4 @@
-/**
- * Loading a preset parameter's file (a background job): the file is streamed page by page (never held whole),
- * its header must name the primary key, and each data row's other columns become records under the row's key.
- * Records carry the load's id; once the file is read, the previous load's records are removed, so a value that
- * left the file leaves the parameter. A failed load leaves the previous records as they were.
- */
+/** Loading a preset parameter's file (a background job). */
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { PRESET_MESSAGES, type PresetParameter, type PresetRecord, presetEntryOf, presetRecordKeyOf } from '../../../shared/entities';
@@ -15,7 +10,6 @@ import type { Store } from '../../store/store';
 import { fileNameMatcher, openSource } from '../cloudSource';
 import { say } from '../../../shared/i18n/say';
 
-/** Where an upload parameter's files are kept in storage. */
 export const presetFolder = (orgId: number, id: string) => `presets/${orgId}/${id}/`;
 
 /** Values a parameter holds at most: a look-up table, not an audience. */
@@ -28,7 +22,6 @@ interface Deps {
   store: Store;
 }
 
-/** The parameter's file as a byte stream, and its name; `close` ends the connection behind it. */
 async function openFile(
   deps: Deps,
   param: PresetParameter,
@@ -54,10 +47,7 @@ async function openFile(
   }
 }
 
-/**
- * Deletes the parameter's records that `drop` picks, a page at a time (a parameter may hold a million values),
- * and answers how many stay.
- */
+/** Deletes the parameter's records that `drop` picks, a page at a time (a parameter may hold a million values). */
 export async function pruneRecords(store: Store, orgId: number, id: string, drop: (record: { loadId?: string }) => boolean): Promise<number> {
   const recordKey = presetRecordKeyOf(orgId, id);
   let kept = 0;
@@ -72,7 +62,6 @@ export async function pruneRecords(store: Store, orgId: number, id: string, drop
   return kept;
 }
 
-/** Reads the file and replaces the records; the parameter says how it went (DONE or FAILED with the reason). */
 export async function loadPresetFile(deps: Deps, orgId: number, id: string, fileName?: string): Promise<void> {
   const { rt, store } = deps;
   const param = await store.forOrg(orgId).get('presetParameter', id);

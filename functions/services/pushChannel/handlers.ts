@@ -1,10 +1,5 @@
-/**
- * Push channel settings (/push-channel): each Herald application's APNs, APNs sandbox and FCM credentials,
- * checked here (the .p8 key parses, the .p12 opens with its password and is current, the service account JSON
- * is one), then saved to the application's End User Messaging (Pinpoint) application, made on the first save;
- * only then kept, sealed. Nothing secret is answered or logged. A test send goes to the devices of one of the
- * organization's accounts on the channel's service.
- */
+// Push channel settings (/push-channel): each Herald application's APNs, APNs sandbox and FCM credentials.
+// Nothing secret is answered or logged.
 import { createPrivateKey } from 'node:crypto';
 import { channelOf } from '../../../shared/content';
 import { APP_CHANNEL } from '../../../shared/delivery';
@@ -60,7 +55,6 @@ async function appNamesOf(ctx: AuthedContext): Promise<Map<string, string>> {
   return new Map(apps.map((a) => [a.id, a.name]));
 }
 
-/** The credentials as sealed fields, from what was given or, on an edit of the same kind, what is stored. */
 function credentialsOf(p: SavePayload, stored: PushChannel | undefined, ctx: AuthedContext): Partial<PushChannel> {
   const keys = ctx.rt.keys;
   if (p.type === 'GCM') {
@@ -119,7 +113,6 @@ function credentialsOf(p: SavePayload, stored: PushChannel | undefined, ctx: Aut
   };
 }
 
-/** Pinpoint's error as a catalogue error: a refusal of the request is the credentials', anything else the network's. */
 function pinpointError(e: unknown): AppError {
   const name = (e as { name?: string }).name ?? '';
   if (name === 'BadRequestException' || name === 'ForbiddenException') return new AppError('720009', withParams(M.refused, { detail: String((e as Error).message).slice(0, 300) }));
@@ -132,7 +125,6 @@ const DELETE_COMMANDS = {
   GCM: 'DeleteGcmChannelCommand',
 } as const;
 
-/** Removes a channel from its Pinpoint application; one already gone is fine. */
 async function dropPinpointChannel(ctx: AuthedContext, c: PushChannel): Promise<void> {
   if (!c.pinpointAppId) return;
   try {
@@ -143,7 +135,6 @@ async function dropPinpointChannel(ctx: AuthedContext, c: PushChannel): Promise<
   }
 }
 
-/** Writes the channel's credentials to its Pinpoint application. */
 async function putPinpointChannel(ctx: AuthedContext, pinpointAppId: string, c: PushChannel): Promise<void> {
   const open = (sealed: string | undefined) => (sealed ? unseal(ctx.rt.keys, sealed) : undefined);
   const [{ UpdateApnsChannelCommand, UpdateApnsSandboxChannelCommand, UpdateGcmChannelCommand }, pinpoint] = await Promise.all([pinpointSdk(), ctx.rt.aws.pinpoint()]);
@@ -164,7 +155,6 @@ async function putPinpointChannel(ctx: AuthedContext, pinpointAppId: string, c: 
   else await pinpoint.send(new UpdateApnsSandboxChannelCommand({ ApplicationId: pinpointAppId, APNSSandboxChannelRequest: request }));
 }
 
-/** The Pinpoint application of a Herald application: the one its other channels use, or a new one. */
 async function pinpointAppOf(ctx: AuthedContext, appId: string, channels: readonly PushChannel[]): Promise<string> {
   const known = channels.find((c) => c.appId === appId && c.pinpointAppId)?.pinpointAppId;
   if (known) return known;
@@ -182,7 +172,6 @@ async function pinpointAppOf(ctx: AuthedContext, appId: string, channels: readon
   }
 }
 
-/** What a test notification says, in the caller's language. */
 function testMessage(ctx: AuthedContext, channel: PushChannel, title?: string, body?: string) {
   return {
     language: ctx.lang,
@@ -199,7 +188,6 @@ function testMessage(ctx: AuthedContext, channel: PushChannel, title?: string, b
   };
 }
 
-/** The account's devices a channel reaches: of its service, of its application (or naming none, for a default). */
 const reachedBy = (c: PushChannel) => (d: Device) => d.active && Boolean(d.pushToken) && d.channel === c.type && (d.appId === c.appId || (!d.appId && c.isDefault));
 
 export const pushChannelSettingHandlers: AreaHandlers<'pushChannelSetting'> = {
@@ -311,7 +299,6 @@ export const pushChannelSettingHandlers: AreaHandlers<'pushChannelSetting'> = {
   },
 };
 
-/** `templateMessage.getPushChannels`: a push template's messages can go out on the organization's enabled channels. */
 export const templateMessagePushHandlers: Pick<AreaHandlers<'templateMessage'>, 'getPushChannels'> = {
   async getPushChannels({ id }, ctx) {
     const template = await ctx.tenant.require('templateMessage', id);

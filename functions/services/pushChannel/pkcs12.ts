@@ -1,9 +1,5 @@
-/**
- * Reads an APNs .p12 file (PKCS#12, RFC 7292) into the PEM certificate and private key End User Messaging's APNs
- * channel takes (it has no field for a .p12). Node's crypto has no PKCS#12 reader, so this walks the ASN.1 itself
- * and decrypts with Node's ciphers: PBES2 (PBKDF2 with AES, what OpenSSL 3 and current Keychain Access write) and
- * the older pbeWithSHAAnd3-KeyTripleDES-CBC; the certificate must match the private key.
- */
+// Reads an APNs .p12 file (PKCS#12, RFC 7292) into the PEM certificate and private key End User Messaging's APNs
+// channel takes (it has no field for a .p12).
 import { createDecipheriv, createHash, createPrivateKey, type KeyObject, pbkdf2Sync, X509Certificate } from 'node:crypto';
 
 interface Node {
@@ -19,7 +15,6 @@ const fail = (why: string): never => {
   throw new Pkcs12Error(why);
 };
 
-/** One TLV at `at` (DER, and BER's indefinite lengths); answers the node and where the next one starts. */
 function read(buf: Buffer, at: number, depth = 0): { node: Node; end: number } {
   if (depth > 40 || at + 2 > buf.length) fail('truncated');
   const tag = buf[at]!;
@@ -83,14 +78,12 @@ function int(node: Node | undefined): number {
   return node.content.reduce((n, b) => n * 256 + b, 0);
 }
 
-/** The octets of an OCTET STRING, primitive or BER-constructed, or of an [0] IMPLICIT one. */
 function octets(node: Node | undefined): Buffer {
   if (!node) return fail('OCTET STRING expected');
   if (node.children.length && node.children.every((c) => c.tag === 0x04)) return Buffer.concat(node.children.map((c) => c.content));
   return node.content;
 }
 
-/** `[0] EXPLICIT` wrapper's inner node. */
 const explicit = (node: Node | undefined): Node => (node && node.tag === 0xa0 && node.children[0] ? node.children[0] : fail('[0] expected'));
 
 const OID = {
@@ -113,7 +106,6 @@ const CIPHERS: Record<string, { name: string; key: number }> = {
   '1.2.840.113549.3.7': { name: 'des-ede3-cbc', key: 24 },
 };
 
-/** RFC 7292 appendix B: the key (id 1) or IV (id 2) of the PKCS#12 PBE schemes, with SHA-1. */
 function pkcs12Kdf(password: string, salt: Buffer, iterations: number, id: number, size: number): Buffer {
   const u = 20;
   const v = 64;
@@ -236,7 +228,6 @@ export function readPkcs12(p12: Buffer, password: string): ApnsCertificate {
   };
 }
 
-/** A parsed node written back as DER (the bag values are handed to Node's key reader whole). */
 function encodeNode(node: Node): Buffer {
   const body = node.children.length && node.tag !== 0x04 ? Buffer.concat(node.children.map(encodeNode)) : node.content;
   const len = body.length;

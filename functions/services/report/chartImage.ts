@@ -1,8 +1,4 @@
-/**
- * A grouped bar chart as a PNG, for documents (the Word report), drawn on the server without a canvas: one group
- * per message, one bar per series, scaled to the largest value. No text is drawn (no font on the server); the
- * document's caption, legend and table carry the words and the numbers.
- */
+/** A grouped bar chart as a PNG, for documents (the Word report), drawn on the server without a canvas. */
 import { crc32, deflateSync } from 'node:zlib';
 
 export interface BarGroup {
@@ -10,7 +6,6 @@ export interface BarGroup {
 }
 
 type Rgb = readonly [number, number, number];
-/** sent, opens, clicks: the portal's chart colours, distinct in grey too */
 export const SERIES_COLOURS: readonly Rgb[] = [
   [30, 58, 138],
   [22, 163, 74],
@@ -26,19 +21,16 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([head, data, crc]);
 }
 
-/** RGB pixels (width × height × 3) as PNG bytes. */
 export function encodePng(width: number, height: number, pixels: Uint8Array): Buffer {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
   header.set([8, 2, 0, 0, 0], 8); // 8 bits per sample, truecolour, no interlace
-  // each row starts with filter type 0 (none)
   const raw = Buffer.alloc((width * 3 + 1) * height);
   for (let y = 0; y < height; y++) raw.set(pixels.subarray(y * width * 3, (y + 1) * width * 3), y * (width * 3 + 1) + 1);
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
 }
 
-/** The chart of `groups` (each with one value per series) on a white ground with a base line. */
 export function barChartPng(groups: readonly BarGroup[], width = 640, height = 260): Buffer {
   const pixels = new Uint8Array(width * height * 3).fill(255);
   const fill = (x0: number, y0: number, x1: number, y1: number, [r, g, b]: Rgb) => {

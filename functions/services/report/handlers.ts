@@ -1,7 +1,4 @@
-/**
- * The report areas' handlers: the plan report (./planReport), its Word file, monthly reports (made by the job in
- * ./monthly) and requested reports (./requested).
- */
+/** The report areas' handlers: the plan report (./planReport), its Word file. */
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../../../shared/errors';
 import { REPORT_LINK_SECONDS } from '../../../shared/services/report';
@@ -11,7 +8,6 @@ import { DOCX_TYPE, planReportDocx } from './word';
 
 export { requestedReportHandlers } from './requested';
 
-/** The organization's zone, whose days a report's range names. */
 export const reportZoneOf = (ctx: AuthedContext) => ctx.organization.zone(ctx.rt.clock.now());
 
 export const reportHandlers: AreaHandlers<'report'> = {

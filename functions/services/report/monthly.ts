@@ -1,11 +1,6 @@
-/**
- * Monthly reports: on the first of each month at 12:00 UTC the scheduler puts one job on the job queue; it posts a
- * job per organization, and each makes the organization's report of the month before once (a record keyed by the
- * month, created with a condition, so a fired-twice schedule or a redelivered job makes and mails nothing twice),
- * writes it as a Word file and mails it to the report mails of the messages it covers. A month is the
- * organization's: its days are those of the organization's zone (a send at 02:30 on 1 November in Tokyo is
- * November's, though it was still October in UTC).
- */
+// Monthly reports: on the first of each month at 12:00 UTC the scheduler puts one job on the job queue; it posts a
+// job per organization, and each makes the organization's report of the month before once (a record keyed by the
+// month, created with a condition, so a fired-twice schedule or a redelivered job makes and mails nothing twice).
 import type { MonthlyReport } from '../../../shared/entities';
 import type { Lang } from '../../../shared/errors';
 import { MONTHLY_REPORT_MAIL_TEXTS, textIn } from '../../../shared/i18n';
@@ -18,37 +13,26 @@ import { planReport, zeroTotals } from './planReport';
 import { DOCX_TYPE, planReportDocx } from './word';
 
 export const MONTHLY_REPORT_SCHEDULE = 'monthly-reports';
-/**
- * 12:00 UTC on the first of every month: the month has then ended in every zone (UTC-12 to UTC+14), so each
- * organization's month before is whole, and it is the same month everywhere.
- */
 const FIRST_OF_THE_MONTH = '0 12 1 * ? *';
-/** a report left MAKING this long by a job that died is made again by the next delivery of its job */
 const STALE_MS = 15 * 60_000;
 
 export const monthlyReportKey = (orgId: number, month: string) => `reports/${orgId}/monthly-${month}.docx`;
 
-/** Puts the monthly schedule in place (the seed step: locally on start, on AWS on each deploy). */
 export function scheduleMonthlyReports(rt: Runtime): Promise<void> {
   return rt.ports.scheduler.cron(MONTHLY_REPORT_SCHEDULE, FIRST_OF_THE_MONTH, 'UTC', { queue: JOB_QUEUE, payload: { kind: 'monthlyReports' } });
 }
 
-/** `YYYY-MM` of the month before the one `now` falls in (UTC). */
 export function monthBefore(now: number): string {
   const d = new Date(now);
   return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - 1, 1)).toISOString().slice(0, 7);
 }
 
-/** The first and last day of `month`. */
 export function daysOf(month: string): { start: string; end: string } {
   const [y, m] = month.split('-').map(Number) as [number, number];
   return { start: `${month}-01`, end: new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10) };
 }
 
-/**
- * The organization's messages with a run during the days `start` to `end` of `timeZone` (a run's counters are per
- * hour, so only its hours in those days count), with their report mails.
- */
+/** The organization's messages with a run in the days `start` to `end` of `timeZone` (counted by hour), with their mails. */
 export async function plansSentIn(
   tenant: TenantStore,
   { start, end, timeZone }: { start: string; end: string; timeZone: string },

@@ -1,8 +1,4 @@
-/**
- * The plan report's figures: for each chosen message, the counts of its runs whose hour falls within the chosen
- * days of the organization's zone, read from the runs' counter items (one query per run, whatever the audience). A message of another
- * organization, or one that does not exist, answers 720003 like any missing id.
- */
+/** The plan report's figures: for each chosen message. */
 import { AppError } from '../../../shared/errors';
 import { messageFigures } from '../../../shared/metrics';
 import { localDayHourOf } from '../../../shared/plan/zonedTime';
@@ -17,7 +13,6 @@ export const zeroTotals = (): PlanTotals => Object.fromEntries(FIELDS.map((f) =>
 export async function planReport(
   tenant: TenantStore,
   { planIds, start, end }: { planIds: string[]; start: string; end: string },
-  /** the organization's zone: the days are its calendar's */
   timeZone = 'UTC',
 ): Promise<{ rows: PlanReportRow[]; total: PlanTotals; timeZone: string }> {
   const ids = [...new Set(planIds)];

@@ -1,9 +1,4 @@
-/**
- * Requested reports (/requested): asked for on the screen, made by a job (messages read ten at a time, the
- * progress saved after each ten), then downloaded behind a link. A plan report of chosen messages or a summary of
- * every message sent in the range is a Word file; survey answers and custom columns are CSV, in the requester's
- * language. Each kind is read and asked for with its tab's permission.
- */
+/** Requested reports (/requested): asked for on the screen. */
 import { randomUUID } from 'node:crypto';
 import type { RequestedReport, RequestedReportKind } from '../../../shared/entities';
 import { AppError, type Lang } from '../../../shared/errors';
@@ -23,9 +18,7 @@ import { organizationZoneOf } from '../../domain/organizationSetting';
 import { DOCX_TYPE, planReportDocx } from './word';
 import { say } from '../../../shared/i18n/say';
 
-/** messages read between two progress saves */
 const STEP = 10;
-/** a report left RUNNING this long by a job that died is made again by its job's next delivery */
 const STALE_MS = 15 * 60_000;
 const CSV_TYPE = 'text/csv;charset=utf-8';
 
@@ -51,7 +44,6 @@ function viewOf(r: RequestedReport): RequestedReportView {
   };
 }
 
-/** The report `id` of a kind the caller may read; another organization's, or one of a tab they lack, is missing. */
 async function readable(ctx: AuthedContext, id: string): Promise<RequestedReport> {
   const report = await ctx.tenant.get('requestedReport', id);
   if (!report || !mayRead(ctx, report.kind)) throw new AppError('720003');
@@ -113,11 +105,9 @@ export const requestedReportHandlers: AreaHandlers<'requestedReport'> = {
   },
 };
 
-/** The days a report covers, and the zone whose days they are (the organization's): each CSV row's first cell. */
 type Period = { start: string; end: string; timeZone: string };
 const periodCell = (p: Period) => `${p.start} – ${p.end}`;
 
-/** The file of a survey report: each message's thumb answers. */
 function surveyCsv(rows: readonly PlanReportRow[], lang: Lang, period: Period): string {
   const t = (key: keyof typeof REPORT_TEXTS, params?: Record<string, string>) => textIn(REPORT_TEXTS[key], lang, params);
   const lines = [csvLine([t('period', { zone: period.timeZone }), t('message'), t('channel'), t('sent'), t('answers'), t('likes'), t('dislikes'), t('likeRate')])];
@@ -130,7 +120,6 @@ function surveyCsv(rows: readonly PlanReportRow[], lang: Lang, period: Period): 
   return `\uFEFF${lines.join('')}`;
 }
 
-/** The file of a custom report: the chosen columns of each message, as the plan report shows them. */
 function customCsv(rows: readonly PlanReportRow[], columns: RequestedReport['columns'], lang: Lang, period: Period): string {
   const t = (key: keyof typeof REPORT_TEXTS, params?: Record<string, string>) => textIn(REPORT_TEXTS[key], lang, params);
   const lines = [csvLine([t('period', { zone: period.timeZone }), t('message'), t('group'), t('channel'), t('messageType'), ...columns.map((c) => t(c))])];

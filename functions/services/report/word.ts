@@ -1,9 +1,4 @@
-/**
- * The plan report as a Word document (the `docx` package): the organization's name, the period, a bar chart of
- * sent, opens and clicks per message, and the table of the report screen (with each message's type) and its total, all in the reader's
- * language and with the figures as the portal shows them (shared/metrics). `docx` loads on the first report: on
- * AWS it sits beside the router's bundle (infra/lambdaBundling.ts), out of every other cold start.
- */
+/** The plan report as a Word document (the `docx` package). */
 import type { Lang } from '../../../shared/errors';
 import { formatDateTime } from '../../../shared/format';
 import { MESSAGE_TYPE_NAMES, REPORT_TEXTS, textIn } from '../../../shared/i18n';
@@ -14,7 +9,6 @@ import { barChartPng } from './chartImage';
 
 export const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
-/** The report screen's columns, in its order. */
 export const WORD_COLUMNS = ['sent', 'successRate', 'failed', 'opens', 'openRate', 'clicks', 'ctr', 'unsubscribes', 'bounces'] as const;
 
 export interface PlanReportDocument {
@@ -25,9 +19,7 @@ export interface PlanReportDocument {
   end: string;
   madeAt: number;
   lang: Lang;
-  /** the zone whose days the period's are and the time is shown in (the organization's); UTC when not given */
   timeZone?: string;
-  /** the document's title: the plan report's unless named */
   title?: 'planReportTitle' | 'summaryTitle';
 }
 

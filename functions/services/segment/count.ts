@@ -1,10 +1,4 @@
-/**
- * The live size of a rule, and a channel's reach within it. Both come from the organization's audience snapshot
- * (docs/audience.md): the members' rows carry every field a channel's reach reads but push's devices, and the
- * channel's opt-out list is read once. The full read kept here (the ACCOUNT_SHARDS shards in parallel, each page by
- * page, only the attributes needed, capped in time and size with `complete: false` past either cap) answers push's
- * reach, which reads each member's devices, and is the tests' reference.
- */
+/** The live size of a rule, and a channel's reach within it. */
 import { type AccountField, compileSegment, isGroup, POSTAL_PARTS, type RuleGroup, type SegmentAudience, type AccountInput } from '../../../shared/segment';
 import type { SegmentCount } from '../../../shared/services';
 import type { TenantStore } from '../../store/store';
@@ -15,7 +9,6 @@ import { adapterOf, optOutCheck, type Reach, type RecipientView } from '../../ch
 import { membersFromSnapshot, type SnapshotMembers } from '../../domain/audience/snapshot';
 import { rebuildSnapshot } from '../../domain/audience/rebuild';
 
-/** The stored fields a channel's reach reads (push reads the devices besides). */
 const REACH_FIELDS: Record<Channel, string[]> = {
   EMAIL: ['emails', 'emailConsent'],
   SMS: ['phones', 'smsConsent'],
@@ -24,7 +17,6 @@ const REACH_FIELDS: Record<Channel, string[]> = {
   // a printed address falls back on the names, and its completeness on the account's country
   DIRECT_MAIL: ['address', 'firstName', 'lastName', 'country'],
 };
-/** The snapshot's column of a stored field: the address lists keep their first (the one a channel reaches). */
 const columnOf = (path: string) => (path === 'emails' ? 'email' : path === 'phones' ? 'phone' : path);
 /** Members asked of a channel's adapter at once, from the snapshot. */
 const REACH_BATCH = 10_000;
@@ -36,13 +28,9 @@ export interface CountLimits {
   page?: number;
 }
 export const COUNT_LIMITS: CountLimits = { ms: 10_000, accounts: 1_000_000 };
-/**
- * A count read from the accounts (push's reach) pages by 1,000: with 1 MB pages a shard of a large organization is
- * one page whose device reads outlast the budget, and the request its 30 s.
- */
+/** A count read from the accounts (push's reach) pages by 1,000. */
 export const READ_LIMITS: CountLimits = { ...COUNT_LIMITS, page: 1_000 };
 
-/** The stored attribute paths a rule reads. */
 function pathsOf(group: RuleGroup, into = new Set<string>()): Set<string> {
   for (const node of group.conditions) {
     if (isGroup(node)) pathsOf(node, into);
@@ -52,7 +40,6 @@ function pathsOf(group: RuleGroup, into = new Set<string>()): Set<string> {
   return into;
 }
 
-/** How many of a segment's members can receive on a channel, and the others by their spec 001 section 8 reason. */
 class ReachTally {
   reachable = 0;
   readonly unreachable: Partial<Record<SendFailureReason, number>> = {};
@@ -61,7 +48,6 @@ class ReachTally {
     this.unreachable[reason] = (this.unreachable[reason] ?? 0) + 1;
   }
 
-  /** The members the adapter found an address for, as recipients; the others are counted by their reason. */
   recipients(accounts: readonly AccountInput[], reaches: readonly Reach[]): RecipientView[] {
     const out: RecipientView[] = [];
     for (const [i, reach] of reaches.entries()) {
@@ -76,7 +62,6 @@ class ReachTally {
     return out;
   }
 
-  /** The recipients counted: reachable unless `suppressed` names a reason. */
   settle(recipients: readonly RecipientView[], suppressed: (r: RecipientView) => SendFailureReason | undefined) {
     for (const r of recipients) {
       const reason = suppressed(r);
@@ -106,13 +91,6 @@ async function* inBatches<T>(items: readonly T[], size: number): AsyncGenerator<
   for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
 }
 
-/**
- * A segment's live size, and with `channel` its reach there: from the organization's audience snapshot
- * (functions/domain/audience), exact and read in a few objects. With no snapshot yet (or one older than the
- * postal column a reach reads), one is built by reading every account (within COUNT_LIMITS; past them the count
- * answers from what was read, as a lower bound, `complete: false`). Push's reach reads the accounts and their
- * devices themselves (countMatching): device writes do not reach the snapshot.
- */
 export async function segmentSize(tenant: TenantStore, audience: SegmentAudience, now: number, channel?: Channel): Promise<SegmentCount> {
   if (channel === APP_CHANNEL) return countMatching(tenant, audience, now, READ_LIMITS, channel);
   let members: SnapshotMembers | undefined = await membersFromSnapshot(tenant, audience, now, { needsPostal: channel !== undefined });
@@ -131,11 +109,7 @@ export async function segmentSize(tenant: TenantStore, audience: SegmentAudience
   return { ...members.size, reach: await reachOfMembers(tenant, channel, members.batches(columns, REACH_BATCH)) };
 }
 
-/**
- * The live size read from every account (push's reach, and the tests' reference). With `channel`, the matched
- * accounts are also asked of the channel's adapter (address, consent, opt-out list: one batch read per page) so the
- * answer says how many can receive and why the others cannot.
- */
+/** The live size read from every account (push's reach, and the tests' reference). */
 export async function countMatching(tenant: TenantStore, audience: SegmentAudience, now: number, limits: CountLimits = READ_LIMITS, channel?: Channel): Promise<SegmentCount> {
   const matches = compileSegment(audience, now);
   const attributes = [...new Set([...pathsOf(audience.rule), ...(channel ? REACH_FIELDS[channel] : [])])];

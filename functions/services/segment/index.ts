@@ -1,2 +1,2 @@
-/** The segment area's public module. Its operations reach the dispatch table through `handlers.ts`. */
+/** The segment area's public module. */
 export { COUNT_LIMITS, type CountLimits, countMatching, segmentSize } from './count';

@@ -1,7 +1,5 @@
-/**
- * snsRecord.*: the organization's received two-way SMS (written by ../../channels/sms/inbound.ts and the Twilio
- * webhook), read in the caller's organization only: another's id answers 720003.
- */
+// snsRecord.*: the organization's received two-way SMS (written by ../../channels/sms/inbound.ts and the Twilio
+// webhook), read in the caller's organization only: another's id answers 720003.
 import type { SnsRecord } from '../../../shared/entities';
 import type { SnsRecordView } from '../../../shared/services';
 import type { AreaHandlers } from '../../contract/context';

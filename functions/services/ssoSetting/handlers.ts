@@ -1,7 +1,4 @@
-/**
- * The single sign-on provider settings (/admin-pennel-sso): one per organization, the client secret sealed at rest
- * and never answered; a save over an older version answers 720007.
- */
+/** The single sign-on provider settings (/admin-pennel-sso). */
 import { permissionsOf, SSO_SETTING_ID, type SsoSetting } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
 import { SSO_MESSAGES, type SsoSettingView } from '../../../shared/services';

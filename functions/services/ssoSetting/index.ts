@@ -1,5 +1,2 @@
-/**
- * The SSO settings area's public module: what sign-in (auth) uses. Its operations reach the dispatch table
- * through `handlers.ts`.
- */
+/** The SSO settings area's public module: what sign-in (auth) uses. */
 export { enabledSsoSetting, providerAddressRule, ssoPostLogoutRedirectUri, ssoRedirectUri } from './settings';

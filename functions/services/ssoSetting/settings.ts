@@ -4,15 +4,11 @@ import type { Runtime } from '../../platform/runtime';
 import { unseal } from '../../platform/keys';
 import type { Store } from '../../store/store';
 
-/** Where the provider sends the browser back: the portal's own page, whose start-up hands code and state to /sso/callback. */
 export function ssoRedirectUri(rt: Runtime): string {
   return `${rt.config.publicUrl.replace(/\/$/, '')}/portalui/`;
 }
 
-/**
- * Plain http provider addresses are allowed only on loopback, and only when Herald itself is served from loopback
- * (the local server and tests); a deployment on AWS sends browsers and its calls to https alone.
- */
+/** Plain http provider addresses are allowed only on loopback. */
 export function providerAddressRule(rt: Runtime): { loopbackHttp: boolean } {
   return { loopbackHttp: /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?(\/|$)/.test(rt.config.publicUrl) };
 }

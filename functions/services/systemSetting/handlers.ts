@@ -1,9 +1,4 @@
-/**
- * System setting (/systemSetting): the organization's own setting (spec 001 3.11) and the deployment's send
- * rates. The rates are the AWS account's (a provider's quota is shared by every organization), so only the
- * administrators of the first organization, the deployment's operators, change them; everyone with the
- * permission sees them.
- */
+/** System setting (/systemSetting): the organization's own setting (spec 001 3.11) and the deployment's send rates. */
 import type { SystemSetting } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
 import type { Payload } from '../../../shared/services';
@@ -15,7 +10,6 @@ import { SEND_RATES_KEY } from '../../domain/sendRates';
 import { SETTING_ID, viewOf } from '../../domain/organizationSetting';
 import { say } from '../../../shared/i18n/say';
 
-/** The deployment's operators: the administrators of the organization the first start creates. */
 const OPERATORS_ORG_ID = 1;
 
 function mayChangeRates(ctx: AuthedContext): boolean {
@@ -27,7 +21,6 @@ async function sendingView(ctx: AuthedContext) {
   return { rates, version, editable: mayChangeRates(ctx) };
 }
 
-/** A preset names only the organization's own categories, groups and tags: any other id answers 400016 naming it. */
 async function checkPresets(ctx: AuthedContext, presets: Payload<'systemSetting.save'>['featureCategoryPresets']): Promise<void> {
   const refs = presets.flatMap((p, i) => [
     ...(p.categoryId ? [{ entity: 'planCategory' as const, id: p.categoryId, path: `featureCategoryPresets.${i}.categoryId` }] : []),

@@ -1,8 +1,5 @@
-/**
- * The template library: pages and pickers over the list fields only, the detail with its content, versioned
- * saves with the name kept unique in the organization, delete, duplicate and set active, lock and unlock, and
- * the template file (export, import).
- */
+// The template library: pages and pickers over the list fields only, the detail with its content, versioned saves
+// with the name kept unique in the organization, delete, duplicate and set active, lock and unlock.
 import { type AnyTemplate, channelOf, type ChannelTemplate, layoutLetter } from '../../../shared/content';
 import { PRINTED_CHANNEL } from '../../../shared/delivery';
 import { letterPdfFile } from '../../channels/letterPdfWorker';
@@ -34,7 +31,6 @@ import { say } from '../../../shared/i18n/say';
 
 const SORTABLE = ['name', 'channel', 'subject', 'active', 'dateCreated', 'dateUpdated'];
 
-// getPushChannels is the push channel settings' (functions/services/pushChannel)
 export const templateMessageHandlers: Omit<AreaHandlers<'templateMessage'>, 'getPushChannels'> = {
   async getListByPage(q, ctx) {
     const rows = (await templateSummaries(ctx.tenant)).filter(
@@ -230,7 +226,6 @@ export const templateMessageHandlers: Omit<AreaHandlers<'templateMessage'>, 'get
   },
 };
 
-/** Takes or gives up the lock; a lock held by someone else is the locker's or an administrator's to give up. */
 async function setLock(ctx: AuthedContext, id: string, version: number | undefined, locked: boolean): Promise<TemplateMessage> {
   const stored = await requireTemplate(ctx.tenant, id);
   checkVersion(stored, version);

@@ -1,5 +1,2 @@
-/**
- * The templateMessage area's public module: a message that uses a library template reads it here. Its operations
- * reach the dispatch table through `handlers.ts`.
- */
+/** The templateMessage area's public module: a message that uses a library template reads it here. */
 export { assertUnlockedFor, requireTemplate, withContents } from './templates';

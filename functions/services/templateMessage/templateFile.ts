@@ -1,9 +1,5 @@
-/**
- * The template file: `export` writes the chosen templates as a versioned JSON document and `importFile` reads one
- * back. An entry that carries the id of a template of this organization updates it (unless another user holds
- * its lock); an entry without an id creates a template, renamed "(copy)" when its name is taken. Entries that
- * cannot be imported are reported with the spec's reasons (spec 001 section 5) and the rest go in.
- */
+// The template file: `export` writes the chosen templates as a versioned JSON document and `importFile` reads one
+// back.
 import type { TemplateMessage } from '../../../shared/entities';
 import { pinpointTemplateEntries } from '../../../shared/import/pinpointTemplates';
 import { AppError } from '../../../shared/errors';
@@ -13,7 +9,6 @@ import { auditNew, auditNext, newId } from '../../store/audit';
 import { assertCategory, assertStorable, assertUnlockedFor, copyName, languageTimes, nameWrites, summaryOf, templateSummaries } from './templates';
 import { say } from '../../../shared/i18n/say';
 
-/** Ids as Herald makes them (and as other exports may): letters, digits, `-` and `_`. */
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 export async function exportTemplates(ctx: AuthedContext, p: Payload<'templateMessage.export'>): Promise<Result<'templateMessage.export'>> {

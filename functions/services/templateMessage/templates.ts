@@ -10,7 +10,6 @@ import type { TenantStore } from '../../store/store';
 import { releaseUnique, uniqueWrites } from '../../store/unique';
 import { say } from '../../../shared/i18n/say';
 
-/** The fields a list row shows: everything but the content, which may be large. */
 export const LIST_FIELDS = [
   'id',
   'name',
@@ -28,13 +27,9 @@ export const LIST_FIELDS = [
 ] as const satisfies readonly (keyof TemplateMessage)[];
 export type TemplateSummary = Pick<TemplateMessage, (typeof LIST_FIELDS)[number]>;
 
-/**
- * DynamoDB holds at most 400 KB per item; a template stays well under it, with room for the other fields. The
- * JSON length is close to (and above) the stored size.
- */
+/** DynamoDB holds at most 400 KB per item; a template stays well under it, with room for the other fields. */
 export const MAX_TEMPLATE_BYTES = 350 * 1024;
 
-/** A template of the caller's organization; a missing one, or another organization's, answers 720003. */
 export function requireTemplate(tenant: TenantStore, id: string): Promise<TemplateMessage> {
   return tenant.require('templateMessage', id);
 }
@@ -43,17 +38,13 @@ export function templateSummaries(tenant: TenantStore): Promise<TemplateSummary[
   return tenant.list('templateMessage', LIST_FIELDS);
 }
 
-/** Each template's state with its approval sheet, for the list and the pickers (one read of the organization's sheets). */
 export async function withApprovals<T extends TemplateSummary>(tenant: TenantStore, rows: T[], now: number): Promise<(T & { approval: TemplateApprovalState })[]> {
   const sheets = await tenant.list('approvalSheet', ['subject', 'subjectId', 'status', 'subjectVersion', 'deadline']);
   const ofTemplate = new Map(sheets.filter((s) => s.subject === 'TEMPLATE').map((s) => [s.subjectId, s]));
   return rows.map((row) => ({ ...row, approval: templateApprovalOf(ofTemplate.get(row.id), row.version, now) }));
 }
 
-/**
- * The list fields taken from the content: the default language's summary line (an email's subject, a push title,
- * the start of a text), and the languages, default first.
- */
+/** The list fields from the content: the default language's summary line and the languages, default first. */
 export function summaryOf(template: AnyTemplate): Pick<TemplateMessage, 'subject' | 'languages'> {
   const others = Object.keys(template.contents)
     .filter((code) => code !== template.defaultLanguage)
@@ -62,10 +53,6 @@ export function summaryOf(template: AnyTemplate): Pick<TemplateMessage, 'subject
   return { subject: summaryLine(channelOf(template), contents[template.defaultLanguage]), languages: [template.defaultLanguage, ...others] };
 }
 
-/**
- * When each language's content last changed: languages whose content differs from what was stored (or that are
- * new) get `now`; the others keep their time (a template saved before times were kept counts from its last save).
- */
 export function languageTimes(next: AnyTemplate, stored: TemplateMessage | undefined, now: number): Record<string, number> {
   const out: Record<string, number> = {};
   for (const [code, content] of Object.entries(next.contents)) {
@@ -93,7 +80,6 @@ export function assertStorable(record: TemplateMessage): void {
   }
 }
 
-/** The stored template with new contents: its list fields and language times follow them; refused when too large to store. */
 export function withContents(stored: TemplateMessage, template: AnyTemplate, now: number, by: string): TemplateMessage {
   const next: TemplateMessage = { ...stored, template, ...summaryOf(template), languageUpdatedAt: languageTimes(template, stored, now), ...auditNext(stored, now, by) };
   assertStorable(next);
@@ -135,7 +121,6 @@ export function copyName(name: string, taken: readonly string[]): string {
   }
 }
 
-/** An administrator holds every permission; a lock does not bind them. */
 function isAdministrator(ctx: AuthedContext): boolean {
   return ALL_PERMISSIONS.every((p) => ctx.identity.permissions.includes(p));
 }

@@ -1,8 +1,4 @@
-/**
- * Role delegation: a delegation record, and its grant on the delegate's membership (written in one transaction),
- * which authorization reads with the membership and weighs against the clock, so a delegation ends at its date
- * without any job having to run.
- */
+/** Role delegation: a delegation record, and its grant on the delegate's membership (written in one transaction). */
 import { untenantedStore } from '../../contract/untenanted';
 import { type DelegationGrant, type OrganizationUser, type UserDelegate, delegationActive } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
@@ -15,7 +11,6 @@ import { assertWithinRights } from '../userRole';
 import { changeWrites } from './memberListing';
 import { say } from '../../../shared/i18n/say';
 
-/** Membership changes write the listing row and role counts, global tables keyed by the caller organization: the untenanted store's door. */
 const membershipStore = (ctx: object) => untenantedStore(ctx, 'membership changes write the listing row and role counts, global tables keyed by the caller organization');
 
 const grantOf = (d: UserDelegate): DelegationGrant => ({ id: d.id, fromUserId: d.fromUserId, roleId: d.roleId, startAt: d.startAt, endAt: d.endAt });
@@ -28,7 +23,6 @@ async function member(ctx: AuthedContext, userId: string): Promise<OrganizationU
   return link;
 }
 
-/** The caller delegates their own role; anyone else's needs NAV_PORTAL_USER and rights over the delegator's role. */
 async function assertMayDelegateFor(ctx: AuthedContext, from: OrganizationUser): Promise<void> {
   if (from.userId === ctx.identity.userId) return;
   if (!ctx.identity.permissions.includes('NAV_PORTAL_USER')) throw new AppError('730001', say('admin.delegateOthers'));
@@ -36,7 +30,6 @@ async function assertMayDelegateFor(ctx: AuthedContext, from: OrganizationUser):
   if (role) assertWithinRights(ctx, role, 'member');
 }
 
-/** The delegate's membership with `grant` in place of the delegation's earlier grant (or without it). */
 function withGrant(ctx: AuthedContext, link: OrganizationUser, delegationId: string, grant?: DelegationGrant): TransactItem[] {
   const kept = (link.delegations ?? []).filter((g) => g.id !== delegationId && g.endAt > ctx.rt.clock.now());
   const next: OrganizationUser = { ...link, delegations: grant ? [...kept, grant] : kept, ...auditNext(link, ctx.rt.clock.now(), ctx.identity.userId) };

@@ -339,5 +339,4 @@ export const userHandlers: AreaHandlers<'user'> = {
   },
 };
 
-/** Role delegation: the user area's own, as it lives on the memberships. */
 export { userDelegateHandlers } from './delegations';

@@ -1,9 +1,4 @@
-/**
- * What an organization sees of its invitations: only what the inviter typed. An existing account's invitation is
- * named by an id derived from the pair (organization, account), so neither the account's id nor its username
- * reaches an organization it has not joined. Sending is limited per invitation and per mailbox, so nobody's
- * inbox can be flooded with invitations.
- */
+/** What an organization sees of its invitations: only what the inviter typed. */
 import { createHmac } from 'node:crypto';
 import type { Invitation, User, UserRole } from '../../../shared/entities';
 import type { UserView } from '../../../shared/services';
@@ -11,7 +6,6 @@ import type { AuthedContext } from '../../contract/context';
 import type { Limit } from '../auth';
 import { buildUser, emailKeyOf, snapshotOf } from './users';
 
-/** Resends of one invitation per hour, and the least time between two sends of it. */
 export const RESENDS_PER_HOUR = 3;
 export const RESEND_GAP_SECONDS = 60;
 /** Invitation mails of one organization to one address per hour (invites and resends alike, withdrawn or not). */
@@ -23,10 +17,7 @@ export function invitationIdOf(ctx: AuthedContext, invitation: Pick<Invitation, 
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${((parseInt(h[16]!, 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-/**
- * The answer to an invitation of an existing account, field for field what a new account's invitation answers:
- * the typed details, the default preferences, no detail of the account.
- */
+/** The answer to an invitation of an existing account, field for field what a new account's invitation answers. */
 export function joinInvitationView(
   ctx: AuthedContext,
   invitation: Invitation,
@@ -38,7 +29,6 @@ export function joinInvitationView(
   return { id: invitationIdOf(ctx, invitation), ...snapshotOf(like), roleId: role.id, roleName: role.name };
 }
 
-/** `subject`: the invited account's id (stable for the invitation's life); `address`: where the mail goes. */
 function limitsOf(orgId: number, subject: string, address: string) {
   return {
     gap: { key: `invite-gap:${orgId}:${subject}`, max: 1, windowSeconds: RESEND_GAP_SECONDS },

@@ -13,7 +13,6 @@ import { emailGuard, linksOf, usernameGuard } from './users';
 import { accounts, accountWrites, newUser } from './membership';
 import { say } from '../../../shared/i18n/say';
 
-/** Asks an existing account by mail, in its language, to join the caller's organization as `role`. */
 async function mailJoinInvitation(ctx: AuthedContext, account: User, role: UserRole): Promise<void> {
   const org = await ctx.organization.get();
   const lang = account.language ?? 'en';
@@ -33,7 +32,6 @@ async function mailJoinInvitation(ctx: AuthedContext, account: User, role: UserR
   });
 }
 
-/** An invitation nobody answered in time is gone, even before DynamoDB's TTL removes it. */
 const unanswered = (nowMs: number) => ({
   ConditionExpression: 'attribute_not_exists(#k) OR #e <= :now',
   ExpressionAttributeNames: { '#k': 'userId', '#e': 'expiresAt' },
@@ -49,11 +47,6 @@ export async function mailInvitation(ctx: AuthedContext, account: User, role: Us
 
 type Typed = { username: string; email: string; firstName: string; lastName: string };
 
-/**
- * Invites `found`, or a new account for the typed details when there is none. Either way it is an invitation
- * record and no member until its owner accepts (a new account: sets its password), and the answer is built from
- * what was typed alone, so the organization cannot tell whether the address had an account elsewhere.
- */
 export async function invite(ctx: AuthedContext, role: UserRole, typed: Typed, found: User | undefined): Promise<UserView> {
   const { tenant } = ctx;
   const store = accounts(ctx);
@@ -84,13 +77,8 @@ export async function invite(ctx: AuthedContext, role: UserRole, typed: Typed, f
   return joinInvitationView(ctx, invitation, typed, role, language);
 }
 
-/** The most pending invitations one answer lists (newest sent first); `more` says when there are others. */
 export const PENDING_MAX = 200;
 
-/**
- * An unanswered invitation of the caller's organization, by the id its list shows. Anything else (an answered or
- * lapsed one, another organization's) answers 720003.
- */
 export async function findPending(ctx: AuthedContext, id: string): Promise<Invitation> {
   const now = ctx.rt.clock.now();
   const invitation = (await ctx.tenant.list('invitation')).find((i) => i.expiresAt * 1000 > now && invitationIdOf(ctx, i) === id);

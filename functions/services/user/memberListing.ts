@@ -1,12 +1,5 @@
-/**
- * The member listing (shared/entities/user.ts `memberListing`): a row per membership, written in the same
- * transactions as the membership, and pages read over it. A page reads the page and no more: unfiltered pages
- * skip to their start with a count query (no items travel) and take their total from the role directory's member
- * counts (userRole's `roleDirectory`, read with the caller's own records).
- * A filter is applied by DynamoDB while the sorted index is read until the page is full, and the members left
- * after it are counted the same way; a keyword cannot use an index, so a filtered page costs DynamoDB a read of
- * what it passes over, but only matches travel to the server.
- */
+// The member listing (shared/entities/user.ts `memberListing`): a row per membership, written in the same
+// transactions as the membership, and pages read over it.
 import { untenantedStore } from '../../contract/untenanted';
 import type { MemberListing, OrganizationUser, RoleDirectory } from '../../../shared/entities';
 import type { UserView } from '../../../shared/services';
@@ -16,7 +9,6 @@ import { sortKey } from '../../store/sortKeys';
 import type { Item, PageRead, Store, TransactItem } from '../../store/store';
 import { directoryKey, memberCountChange } from '../userRole';
 
-/** The member listing and role directory, global tables keyed by the caller organization: the untenanted store's door. */
 const listingStore = (ctx: object) => untenantedStore(ctx, 'the member listing and role directory, global tables keyed by the caller organization');
 
 const SEARCH_SEPARATOR = '\u0000';
@@ -62,15 +54,11 @@ function putRow(store: Store, link: OrganizationUser): TransactItem {
   return { Put: { TableName: store.table('memberListing'), Item: listingRow(link) } };
 }
 
-/**
- * A new membership with its listing row and its role's count. `roleCounted` when the role is written in the same
- * transaction with the member already counted (a new organization's administrator).
- */
+/** A new membership with its listing row and its role's count (`roleCounted`: counted already in the same transaction). */
 export function joinWrites(store: Store, link: OrganizationUser, opts: { roleCounted?: boolean } = {}): TransactItem[] {
   return [store.putNew('organizationUser', link, '720001'), putRow(store, link), ...(opts.roleCounted ? [] : [memberCountChange(store, link.orgId, { [link.roleId]: 1 })])];
 }
 
-/** A membership replaced by `next` (version-checked), its listing row, and both roles' counts when the role changes. */
 export function changeWrites(store: Store, link: OrganizationUser, next: OrganizationUser): TransactItem[] {
   const writes = [store.putVersioned('organizationUser', next, link.version), putRow(store, next)];
   if (next.roleId !== link.roleId) {
@@ -79,13 +67,11 @@ export function changeWrites(store: Store, link: OrganizationUser, next: Organiz
   return writes;
 }
 
-/** The member leaves the organization: membership, listing row, role count. */
 export function leaveWrites(store: Store, link: OrganizationUser): TransactItem[] {
   const key = { orgId: link.orgId, userId: link.userId };
   return [store.deleteItem('organizationUser', key), store.deleteItem('memberListing', key), memberCountChange(store, link.orgId, { [link.roleId]: -1 })];
 }
 
-/** The listing row of a membership whose member snapshot changes outside `changeWrites` (profile, password, e-mail). */
 export function refreshedRow(store: Store, link: OrganizationUser): TransactItem {
   return putRow(store, link);
 }
@@ -102,7 +88,6 @@ export interface MemberQuery {
 
 type Filter = NonNullable<PageRead['filter']>;
 
-/** One run of the listing in page order: an index partition, read forward or backward, maybe filtered. */
 interface Segment {
   read: Pick<PageRead, 'index' | 'partition' | 'forward'>;
   filter?: Filter;
@@ -117,17 +102,14 @@ function filterOf(conditions: { expression: string; names: Record<string, string
   };
 }
 
-/** The view holds the role id too: one attribute per member travels. */
 const VIEW_ATTRIBUTES = ['view'] as const;
 
-/** The role directory, read with the caller's own records when the operation asked for it (`prefetching`). */
 async function directoryOf(ctx: AuthedContext): Promise<RoleDirectory> {
   const { entity, key } = directoryKey(ctx.tenant.orgId);
   const prefetched = ctx.prefetched?.get(entity) as RoleDirectory | undefined;
   return prefetched ?? (await listingStore(ctx).get(entity, key)) ?? { orgId: ctx.tenant.orgId, names: {}, counts: {} };
 }
 
-/** The rows of a segment that match its filter, from `startKey` on, counted by DynamoDB. */
 async function countRest(store: Store, segment: Segment, startKey?: Item): Promise<number> {
   let n = 0;
   do {
@@ -138,7 +120,6 @@ async function countRest(store: Store, segment: Segment, startKey?: Item): Promi
   return n;
 }
 
-/** Where to start reading after the first `skip` rows of an unfiltered segment (null: it has no more). */
 async function keyAfter(store: Store, segment: Segment, skip: number): Promise<Item | undefined | null> {
   let startKey: Item | undefined;
   for (let left = skip; left > 0; ) {
@@ -150,17 +131,12 @@ async function keyAfter(store: Store, segment: Segment, skip: number): Promise<I
   return startKey;
 }
 
-/** A page being filled: its rows so far and how many matching rows are still to be passed over. */
 interface Filling {
   rows: Item[];
   skip: number;
   size: number;
 }
 
-/**
- * Reads a segment's rows into the page, past the rows still to skip. Answers how many rows matched in what was
- * read (also past the page's end) and where reading stopped, if before the segment's end.
- */
 async function fill(store: Store, segment: Segment, page: Filling): Promise<{ matched: number; rest?: Item }> {
   let startKey: Item | undefined;
   if (!segment.filter) {
@@ -191,7 +167,6 @@ async function fill(store: Store, segment: Segment, page: Filling): Promise<{ ma
   }
 }
 
-/** One page of the organization's members, sorted and filtered as asked. */
 export async function memberPage(ctx: AuthedContext, q: MemberQuery): Promise<Page<UserView>> {
   const store = listingStore(ctx);
   const orgId = ctx.tenant.orgId;
@@ -243,11 +218,7 @@ export async function memberPage(ctx: AuthedContext, q: MemberQuery): Promise<Pa
 /** Present once every membership has its listing row and every organization its role directory. */
 export const MEMBER_LISTING_READY = 'upgrade#memberListing';
 
-/**
- * Brings data written before the listing existed up to date, once per deployment (the first start after the
- * upgrade): a listing row for every membership and each organization's role directory, then the marker. Rows
- * and directories are written whole, so a run that stops half-way is simply run again.
- */
+/** Brings data written before the listing existed up to date. */
 export async function ensureMemberListing(store: Store): Promise<void> {
   if (await store.get('uniqueKey', { id: MEMBER_LISTING_READY })) return;
   const links = await store.scanAll('organizationUser');

@@ -15,7 +15,6 @@ export const accounts = (ctx: object) => untenantedStore(ctx, 'accounts and memb
 
 export const SHARED_ACCOUNT = 'This account also belongs to another organization: only its owner can change its username, e-mail, password or status.';
 
-/** The organization's members with their users and role names. */
 export async function members(ctx: AuthedContext) {
   const [links, roles] = await Promise.all([ctx.tenant.list('organizationUser'), ctx.tenant.list('userRole')]);
   const roleName = new Map(roles.map((r) => [r.id, r.name]));
@@ -34,20 +33,17 @@ export async function requireMember(ctx: AuthedContext, userId: string): Promise
   return { user, link };
 }
 
-/** A member whose role is above the caller's rights is out of reach (edit and delete alike). */
 export async function assertMayManageMember(ctx: AuthedContext, link: OrganizationUser): Promise<void> {
   const role = await ctx.tenant.get('userRole', link.roleId);
   if (role) assertWithinRights(ctx, role, 'member');
 }
 
-/** An address already used by another account answers 720001 with a plain reason (the guard catches races). */
 export async function assertEmailFree(ctx: AuthedContext, email: string): Promise<void> {
   if (await ctx.users.findBy('emailKey', emailKeyOf(email))) {
     throw new AppError('720001', say('request.emailTaken'));
   }
 }
 
-/** A new account made by an administrator, in the organization's default language until its owner chooses one. */
 export function newUser(
   ctx: AuthedContext,
   fields: { username: string; email: string; firstName: string; lastName: string },

@@ -11,7 +11,6 @@ import { joinWrites, refreshedRow } from './memberListing';
 import { randomToken } from '../../platform/randomTokens';
 import { say } from '../../../shared/i18n/say';
 
-/** A password change: the account and its snapshot in every organization of its owner: the untenanted store's door. */
 const accounts = (ctx: object) => untenantedStore(ctx, 'a password change: the account and its snapshot in every organization of its owner');
 
 export function newSecurityStamp(): string {
@@ -33,11 +32,9 @@ export interface NewUserFields {
   orgId: number;
   actor: string;
   now: number;
-  /** the portal's language until the person chooses one: the organization's default language */
   language?: User['language'];
 }
 
-/** A new user record with the default preferences. */
 export function buildUser(f: NewUserFields): User {
   return {
     id: newId(),
@@ -67,21 +64,15 @@ export function snapshotOf(user: User): MemberSnapshot {
   return { username, firstName, lastName, email, status, language, timeZone, defaultLandingPage, version, dateCreated, dateUpdated };
 }
 
-/** The view of a member, from the membership alone (its snapshot is kept in step with the user record). */
 export function toUserView(link: OrganizationUser, roleName: string): UserView {
   return { id: link.userId, ...link.member, roleId: link.roleId, roleName };
 }
 
-/** Every membership of the user, in any organization. */
 export function linksOf(store: Store, userId: string): Promise<OrganizationUser[]> {
   return store.queryAll('organizationUser', { name: 'userId', value: userId }, 'byUser');
 }
 
-/**
- * Writes that refresh the user's snapshot on every membership and its listing row, for the same transaction as
- * the user write.
- * `skipOrg` names a membership the caller rewrites itself (one item may appear once per transaction).
- */
+/** Writes that refresh the user's snapshot on every membership and listing row, in the user write's transaction. */
 export async function snapshotWrites(store: Store, user: User, skipOrg?: number): Promise<TransactItem[]> {
   const links = await linksOf(store, user.id);
   return links
@@ -101,10 +92,6 @@ export async function snapshotWrites(store: Store, user: User, skipOrg?: number)
     ]);
 }
 
-/**
- * A new account's first password answers its invitations: each organization still waiting for it (its role still
- * there) gets it as a member, as an existing account's acceptance would. None left (withdrawn, lapsed): 400017.
- */
 async function invitationAnswers(store: Store, user: User, now: number): Promise<{ writes: (TransactItem & { failCode?: ErrorCode })[]; orgId?: number }> {
   const nowS = Math.floor(now / 1000);
   const waiting = (await store.queryAll('invitation', { name: 'userId', value: user.id }, 'byUser')).filter((i) => i.expiresAt > nowS);
@@ -117,10 +104,7 @@ async function invitationAnswers(store: Store, user: User, now: number): Promise
   return { writes, orgId: answered[0]?.orgId };
 }
 
-/**
- * Sets a new password; the new security stamp ends every older session of the user (600005). `byMailedLink`: set
- * through a link mailed to the account's address, which shows that address is its owner's.
- */
+/** Sets a new password; the new security stamp ends every older session of the user (600005). */
 export async function setPassword(ctx: RequestContext, user: User, password: string, actor: string, byMailedLink = false): Promise<void> {
   const store = accounts(ctx);
   const now = ctx.rt.clock.now();

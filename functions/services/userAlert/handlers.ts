@@ -1,8 +1,4 @@
-/**
- * userAlert.*: the caller's own alert rules in the selected organization. Every read and write is bounded by the
- * caller's key prefix in the caller's organization: another member's or organization's id answers 720003. What
- * the rules do when their event happens is the notification area's (`alertMember`).
- */
+/** userAlert.*: the caller's own alert rules in the selected organization. */
 import { randomUUID } from 'node:crypto';
 import { type UserAlert, userAlertPrefixOf } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';

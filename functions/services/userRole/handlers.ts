@@ -17,7 +17,6 @@ function toRoleView(role: UserRole, userCount: number): RoleView {
   return { id, name, code, description, active, permissions: [...permissionsOf(role)], system, userCount, version, dateCreated, dateUpdated };
 }
 
-/** Member counts by role, from the organization's directory. */
 async function countsOf(ctx: AuthedContext): Promise<RoleDirectory['counts']> {
   return (await roleTablesOf(ctx.tenant).directory())?.counts ?? {};
 }

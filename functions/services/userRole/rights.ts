@@ -1,7 +1,5 @@
-/**
- * No one grants more than they hold. A caller may manage a role or a member only when that role's permissions
- * are all the caller's own, may grant only permissions it holds, and never changes its own role.
- */
+// No one grants more than they hold: a caller manages a role or member only when all its permissions are the
+// caller's own, grants only what it holds, and never changes its own role.
 import { permissionsOf, type UserRole } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
 import { notHeld } from '../../../shared/permissions';
@@ -12,13 +10,11 @@ function refuse(detail: string): never {
   throw new AppError('730001', detail);
 }
 
-/** Granting these permissions (in a role, or by assigning a role) needs the caller to hold every one. */
 export function assertMayGrant(ctx: AuthedContext, permissions: readonly string[]): void {
   const beyond = notHeld(ctx.identity.permissions, permissions);
   if (beyond.length > 0) refuse(say('request.grantBeyond', { codes: `${beyond.slice(0, 5).join(', ')}${beyond.length > 5 ? ', …' : ''}` }));
 }
 
-/** A role (or a member holding it) above the caller's own rights is out of the caller's reach. */
 export function assertWithinRights(ctx: AuthedContext, role: UserRole, what: 'role' | 'member'): void {
   if (notHeld(ctx.identity.permissions, permissionsOf(role)).length > 0) {
     refuse(what === 'role' ? 'This role holds permissions you do not hold.' : "This user's role holds permissions you do not hold.");

@@ -1,4 +1,4 @@
-/** Role records other code creates too: the administrator role every organization starts with, the code guard, and the role directory. */
+/** Role records other code creates too: the administrator role every organization starts with, the code guard. */
 import type { RoleDirectory, UserRole } from '../../../shared/entities';
 import { auditNew, newId } from '../../store/audit';
 import { type BoundItem, type Store, TenantStore, type TransactItem } from '../../store/store';
@@ -6,10 +6,6 @@ import { type BoundItem, type Store, TenantStore, type TransactItem } from '../.
 /** The unique-key item that keeps role codes unique within an organization. */
 export const roleCodeGuard = (orgId: number, code: string) => `roleCode#${orgId}#${code.toUpperCase()}`;
 
-/**
- * The administrator role every organization starts with. A system role holds every permission whatever it stores
- * (`permissionsOf`), so it stores none: the role is read with every request its holders make.
- */
 export function administratorRole(orgId: number, now: number, actor: string): UserRole {
   return {
     orgId,
@@ -24,10 +20,8 @@ export function administratorRole(orgId: number, now: number, actor: string): Us
   };
 }
 
-/** What an approver needs: the pending list, the message list and detail (with its content), approving and rejecting messages of both types. */
 export const APPROVER_PERMISSIONS = ['NAV_HOME', 'NAV_CREATE_NOTIFICATION', 'PLAN_PASS', 'PLAN_REJECT', 'MESSAGE_TYPE_AD_HOC', 'MESSAGE_TYPE_LIFECYCLE'] as const;
 
-/** The ready-made approver role every organization starts with; an ordinary role its administrators may change. */
 export function approverRole(orgId: number, now: number, actor: string): UserRole {
   return {
     orgId,
@@ -42,7 +36,6 @@ export function approverRole(orgId: number, now: number, actor: string): UserRol
   };
 }
 
-/** A new organization's directory: its first roles, the first held by `members` members. */
 export function newDirectory(role: UserRole, members: number, ...others: UserRole[]): RoleDirectory {
   return {
     orgId: role.orgId,
@@ -51,12 +44,10 @@ export function newDirectory(role: UserRole, members: number, ...others: UserRol
   };
 }
 
-/** The organization's directory: role names and member counts. */
 export function directoryKey(orgId: number) {
   return { entity: 'roleDirectory' as const, key: { orgId } };
 }
 
-/** A role's name in the directory, written with the role. */
 export function directoryName(store: Store, role: Pick<UserRole, 'orgId' | 'id' | 'name'>): TransactItem {
   return {
     Update: {
@@ -86,8 +77,8 @@ export function directoryRemoval(store: Store, orgId: number, roleId: string): T
 }
 
 /**
- * Member counts move with every membership write, in the same transaction (one update of the directory, however
- * many roles change); a role that is no longer in the directory fails the write as missing.
+ * Member counts move with every membership write, in the same transaction (one update of the directory, however many
+ * roles change); a role that is no longer in the directory fails the write as missing.
  */
 export function memberCountChange(store: Store, orgId: number, deltas: Record<string, number>): TransactItem & { failCode: '720003' } {
   const names: Record<string, string> = { '#n': 'names', '#c': 'counts' };
@@ -114,8 +105,8 @@ export function memberCountChange(store: Store, orgId: number, deltas: Record<st
 }
 
 /**
- * The role directory and code guards of the tenant store's organization (global tables keyed by it): a handler
- * reads the directory and puts these writes in one transaction with its tenant writes, never naming the org.
+ * The role directory and code guards of the tenant store's organization (global tables keyed by it): a handler reads
+ * the directory and puts these writes in one transaction with its tenant writes, never naming the org.
  */
 export function roleTablesOf(tenant: TenantStore) {
   const { store, orgId, bind } = TenantStore.internals(tenant);
@@ -123,9 +114,7 @@ export function roleTablesOf(tenant: TenantStore) {
     directory: (): Promise<RoleDirectory | undefined> => store.get('roleDirectory', { orgId }),
     directoryName: (role: Pick<UserRole, 'id' | 'name'>): BoundItem => bind(directoryName(store, { ...role, orgId })),
     directoryRemoval: (roleId: string): BoundItem => bind(directoryRemoval(store, orgId, roleId)),
-    /** the guard of a code new to the role; 711001 when another role holds it */
     claimCode: (owner: string, code: string): BoundItem => bind(store.putNew('uniqueKey', { id: roleCodeGuard(orgId, code), owner }, '711001')),
-    /** frees the guard of a code the role no longer holds */
     releaseCode: (code: string, failCode?: '720007'): BoundItem =>
       bind({ ...store.deleteItem('uniqueKey', { id: roleCodeGuard(orgId, code) }), ...(failCode ? { failCode } : {}) }),
   };

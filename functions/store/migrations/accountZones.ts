@@ -1,13 +1,6 @@
-/**
- * The account index by time zone (issue 23's recurring triggers in each recipient's zone) for accounts saved
- * before it existed: each account without a `zoneKey` gets it, and its zone joins its organization's zone set,
- * so a recurring schedule reaches old accounts as it reaches new ones.
- *
- * Safe to run again at any point: a key is set only where none is (an account saved since keeps its own), and
- * adding a zone to a set twice is harmless. The scan position is saved a page at a time and a marker records
- * completion, as the organization-first key move does; it runs after that move, on local start and in the
- * `keyMigration` job.
- */
+// The account index by time zone (issue 23's recurring triggers in each recipient's zone) for accounts saved before
+// it existed. Safe to run again at any point: a key is set only where none is (an account saved since keeps its own),
+// and adding a zone to a set twice is harmless.
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { accountZoneKey, NO_ZONE } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
@@ -22,7 +15,6 @@ const PARALLEL_UPDATES = 25;
 export interface ZoneBackfillResult {
   skipped: boolean;
   finished: boolean;
-  /** accounts given their zone key */
   indexed: number;
 }
 

@@ -1,17 +1,6 @@
-/**
- * The move to organization-first keys (issue 22): the tables whose keys were not `orgId` first live in new tables
- * (`<name>V2`, see the registry's `table`): planRun, operationRecord and cloudSourceHistory moved from
- * `<orgId>#<rest>` + sort to `orgId` + `sk` (OrgKeyForm `composed`), smsContact from phone-first `phone` + `orgId` to
- * `<orgId>#<phone>` with a `byPhone` index. DynamoDB cannot change a table's keys, so this copies every item of the
- * old tables across, placed by the tenant store of its organization.
- *
- * Safe to run again at any point: an item is written only where its new key is free, so a re-run, or one after a
- * crash mid-way, neither loses nor doubles anything, nor overwrites what the new layout has written since. Each
- * table's scan position is saved a page at a time (a job that times out goes on where it stopped), and a marker
- * records completion: later starts skip the move with one read. The old tables stay for the operator to delete
- * (retained on AWS). Runs on local start (functions/local/boot.ts) and on AWS as the `keyMigration` job, which the
- * seed step posts while the marker is missing.
- */
+// The move to organization-first keys (issue 22). Safe to run again at any point: an item is written only where its
+// new key is free, so a re-run, or one after a crash mid-way, neither loses nor doubles anything, nor overwrites what
+// the new layout has written since.
 import { ResourceNotFoundException } from '@aws-sdk/client-dynamodb';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { ENTITIES, type EntityDef, type KeyAttribute } from '../../../shared/entities';
@@ -20,17 +9,14 @@ import type { Logger } from '../../platform/logger';
 import { CONDITIONS, type Item, type OrgKeyedEntity, type Store } from '../store';
 import { ensureTable } from '../tables';
 
-/** An old layout: its table (under the deployment's prefix), its keys, and where an item of it belongs. */
 export interface LegacyTable {
   entity: OrgKeyedEntity;
   table: string;
   partitionKey: KeyAttribute;
   sortKey?: KeyAttribute;
-  /** the item's organization and the rest the tenant store keys it by */
   locate(item: Item): { orgId: number; rest: string };
 }
 
-/** `<orgId>#<rest>` in `attribute`. */
 const fromPrefixed =
   (attribute: string) =>
   (item: Item): { orgId: number; rest: string } => {
@@ -60,7 +46,6 @@ export const LEGACY_TABLES: readonly LegacyTable[] = [
 
 /** The marker of a finished move (in `uniqueKey`, as the other once-only upgrades). */
 export const KEY_MIGRATION_DONE = 'upgrade#orgFirstKeys';
-/** A table's saved scan position (`uniqueKey`), and the claim of a posted job. */
 export const keyMigrationProgressId = (table: string) => `${KEY_MIGRATION_DONE}#${table}`;
 export const KEY_MIGRATION_JOB_CLAIM = `${KEY_MIGRATION_DONE}#job`;
 
@@ -70,15 +55,10 @@ const PARALLEL_PUTS = 25;
 const SCAN_PAGE = 500;
 
 export interface KeyMigrationResult {
-  /** true when an earlier run had finished: nothing was read */
   skipped: boolean;
-  /** false when the time ran out first: the next run goes on from the saved positions */
   finished: boolean;
-  /** items written into the new tables */
   copied: number;
-  /** items whose new key was taken already (an earlier, interrupted run, or a write since) */
   present: number;
-  /** items that name no organization (reported, left in the old table) */
   unplaced: number;
 }
 
@@ -90,8 +70,8 @@ export async function keyMigrationDone(store: Store): Promise<boolean> {
 const JOB_CLAIM_MS = 30 * 60_000;
 
 /**
- * Claims posting the `keyMigration` job: true for the one caller that should post it now (none posted, or the
- * last one posted longer ago than a job can run, so it died), false while one is under way.
+ * Claims posting the `keyMigration` job: true for the one caller that should post it now (none posted, or the last
+ * one posted longer ago than a job can run, so it died), false while one is under way.
  */
 export async function claimKeyMigrationJob(store: Store, now: number): Promise<boolean> {
   try {
@@ -111,10 +91,6 @@ export async function claimKeyMigrationJob(store: Store, now: number): Promise<b
   }
 }
 
-/**
- * Copies every old table into its new layout, once (see the module's note). With a `deadline` (epoch ms, a job's
- * time), it stops after the page during which the time ran out, its position saved, and answers `finished: false`.
- */
 export async function migrateOrgFirstKeys(store: Store, opts: { log?: Logger; deadline?: number } = {}): Promise<KeyMigrationResult> {
   const result: KeyMigrationResult = { skipped: false, finished: true, copied: 0, present: 0, unplaced: 0 };
   if (await keyMigrationDone(store)) return { ...result, skipped: true };
@@ -130,7 +106,6 @@ export async function migrateOrgFirstKeys(store: Store, opts: { log?: Logger; de
   return result;
 }
 
-/** Copies one old table from its saved position; false when the deadline passed before its end. */
 async function copyTable(store: Store, legacy: LegacyTable, result: KeyMigrationResult, opts: { log?: Logger; deadline?: number }): Promise<boolean> {
   const { log } = opts;
   const progress = await store.get('uniqueKey', { id: keyMigrationProgressId(legacy.table) });
@@ -182,7 +157,6 @@ async function copyTable(store: Store, legacy: LegacyTable, result: KeyMigration
   return true;
 }
 
-/** The old tables, created empty with their old keys: for tests that write data in the old layout. */
 export async function createLegacyTables(store: Store): Promise<void> {
   for (const legacy of LEGACY_TABLES) {
     const def: EntityDef = { name: legacy.table, scope: 'global', schema: undefined as never, partitionKey: legacy.partitionKey, sortKey: legacy.sortKey };

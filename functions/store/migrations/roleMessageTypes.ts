@@ -1,14 +1,5 @@
-/**
- * Message types (issue 41): saving or acting on a message now needs the permission of its type
- * (`MESSAGE_TYPE_AD_HOC` or `MESSAGE_TYPE_LIFECYCLE`), so a role made before the types existed, holding plan
- * permissions and no type, would find every save refused with 730001. Each such role is given Ad-Hoc, the type
- * every message before had (a stored message without a type reads as Ad-Hoc); Lifecycle stays a choice for the
- * administrator. A role that holds either type, or no plan permission, is left as it is.
- *
- * Roles are few (a handful an organization), so one scan does; a role saved while it runs is read again and
- * checked anew, and a marker records completion. It runs on local start and in the `keyMigration` job, after
- * the key move.
- */
+// Message types (issue 41): saving or acting on a message now needs the permission of its type (`MESSAGE_TYPE_AD_HOC`
+// or `MESSAGE_TYPE_LIFECYCLE`), so a role made before the types existed, holding plan permissions and no type.
 import { MESSAGE_TYPE_PERMISSIONS, PLAN_PERMISSIONS } from '../../../shared/permissions';
 import type { UserRole } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
@@ -31,7 +22,6 @@ export async function roleMessageTypesDone(store: Store): Promise<boolean> {
   return (await store.get('uniqueKey', { id: ROLE_TYPES_DONE })) !== undefined;
 }
 
-/** Gives Ad-Hoc to every role that needs it (see the module's note); answers how many were given it. */
 export async function grantAdHocToPlanRoles(store: Store, opts: { log?: Logger } = {}): Promise<{ skipped: boolean; granted: number }> {
   if (await roleMessageTypesDone(store)) return { skipped: true, granted: 0 };
   let granted = 0;

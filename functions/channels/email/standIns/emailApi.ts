@@ -1,20 +1,9 @@
-/**
- * The local stand-in of a transactional e-mail API in SendGrid's v3 shape: `POST /v3/mail/send` with
- * `Authorization: Bearer <key>` and the JSON body (personalizations[].to, from, reply_to, subject, content,
- * headers, custom_args), answered 202 with an `X-Message-Id` header, or SendGrid's `{ errors: [{ message,
- * field, help }] }` with its status (401 a missing or wrong key, 400 a body it cannot take).
- *
- * Its own protocol (shared by every channel stand-in):
- * - `GET /_standin/received`: the mails it accepted, oldest first (the key only as a fingerprint);
- * - `POST /_standin/answers { address, answer, times? }`: answers a recipient or sender address so, `times` times
- *   or until changed: `throttled` 429; `failed` 500; `dead` 400 (the address refused); `refused` 403 (a sender
- *   that is not a verified identity); `ok` as usual again.
- */
+// Local stand-in of a transactional e-mail API in SendGrid's v3 shape (`POST /v3/mail/send`, 202 and `X-Message-Id`,
+// or SendGrid's error body), with the shared `/_standin/received` and `/_standin/answers` protocol.
 import { createHash, randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { bodyOf, closeServer, listen, type ProviderStandIn, ReceivedLog, ScriptedAnswers, sendJson, type StandInOptions } from '../../standInKit';
 
-/** The one key the stand-in takes: an organization's e-mail API provider set up locally uses it. */
 export const EMAIL_API_STAND_IN_KEY = 'SG.local-stand-in.key';
 export const EMAIL_API_PATH = '/v3/mail/send';
 

@@ -1,17 +1,6 @@
-/**
- * The local stand-in of an organization's own SMTP server (smtp-server): one port with STARTTLS (587's way) and
- * one with TLS from the start (465's way), both with a self-signed certificate made at start, AUTH PLAIN or
- * LOGIN (after TLS only) with one fixed user and password, and every mail parsed (mailparser) and kept: the
- * envelope, From, To, Reply-To, Subject, the header lines as sent (List-Unsubscribe too), text and HTML.
- *
- * Its own protocol, over HTTP on a third port (shared by every channel stand-in):
- * - `GET /_standin/received`: the mails it accepted, oldest first;
- * - `POST /_standin/answers { address, answer, times? }`: answers a sender (MAIL FROM) or recipient (RCPT TO)
- *   address so, `times` times or until changed: `throttled` 451 4.7.1 (rate limited, the session goes on);
- *   `closing` 421 4.7.0 (rate limited, and the server closes the connection); `failed` 553 5.7.1 (a sender not
- *   verified) or 554 5.7.1 (a recipient refused); `dead` 550 5.1.1 (no such mailbox); `ok` as usual again.
- * A wrong user or password answers 535 Authentication failed.
- */
+// Local stand-in of an organization's own SMTP server: STARTTLS (587's way) and implicit TLS (465's way) with a
+// self-signed certificate, AUTH after TLS only, every mail parsed and kept; the shared `/_standin/` protocol on HTTP
+// answers an address with a provider's SMTP codes (451 and 421 throttled, 553/554 refused, 550 no such mailbox).
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { type AddressObject, simpleParser } from 'mailparser';
@@ -19,15 +8,12 @@ import selfsigned from 'selfsigned';
 import { SMTPServer, type SMTPServerAddress } from 'smtp-server';
 import { closeServer, listen, ReceivedLog, ScriptedAnswers, sendJson, type StandInOptions } from '../../standInKit';
 
-/** The stand-in's one account: an organization's SMTP provider set up locally uses these. */
 export const SMTP_STAND_IN_USER = 'herald';
 export const SMTP_STAND_IN_PASSWORD = 'stand-in-password';
 
 export interface ReceivedSmtpMail {
   at: number;
-  /** the Message-ID header */
   messageId: string;
-  /** how the connection was protected */
   security: 'STARTTLS' | 'TLS';
   user: string;
   envelope: { from: string; to: string[] };
@@ -35,19 +21,15 @@ export interface ReceivedSmtpMail {
   to: string;
   replyTo: string;
   subject: string;
-  /** header lines as received, by lower-case name (the first of each) */
   headers: Record<string, string>;
   text: string;
   html: string;
 }
 
 export interface SmtpStandIn {
-  /** the HTTP endpoint of the stand-in's own protocol */
   endpoint: string;
   host: string;
-  /** STARTTLS */
   port: number;
-  /** TLS from the start */
   tlsPort: number;
   close(): Promise<void>;
 }

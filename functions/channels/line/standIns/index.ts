@@ -1,7 +1,4 @@
-/**
- * The LINE channel's local stand-ins, one line per provider: the LINE Messaging API. Local only (npm start and the
- * tests, through functions/channels/standIns.ts): no Lambda bundle imports this list.
- */
+/** The LINE channel's local stand-ins, one line per provider: the LINE Messaging API. */
 import type { StandInDeclaration } from '../../standInKit';
 import { startLineStandIn } from './line';
 

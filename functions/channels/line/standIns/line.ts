@@ -1,21 +1,4 @@
-/**
- * The local stand-in of the LINE Messaging API (https://developers.line.biz/en/reference/messaging-api/): push
- * (`POST /v2/bot/message/push`) and multicast (`POST /v2/bot/message/multicast`), and the bot's info
- * (`GET /v2/bot/info`), with LINE's own status codes and error bodies.
- *
- * What it checks, as LINE does: a bearer channel access token of LINE's shape (any such token is accepted: the
- * stand-in cannot know which tokens a real channel issued; a token of another shape answers 401); `to` a user id
- * (U + 32 hex; C or R for groups and rooms), up to 500 of them for multicast; 1 to 5 messages, each message
- * object's required fields and limits (text, image, buttons template with uri actions); the `X-Line-Retry-Key`
- * a UUID, and a key accepted before answered 409 with the accepted request's id in `x-line-accepted-request-id`.
- *
- * Its own protocol (shared by every channel stand-in): `GET /_standin/received` answers what it accepted, each
- * with `at`, the request id and message ids it answered, the retry key and the request as LINE saw it (the token
- * only as a fingerprint: no secret is kept); `POST /_standin/answers` `{ address, answer, times? }` answers that
- * user id so: `throttled` 429 (rate limit), `failed` 400 (the `to` refused), `dead` 400 "hasn't added the LINE
- * Official Account as a friend" (the stand-in's choice of LINE's words for a user who cannot receive from the
- * account), `ok` as usual again.
- */
+/** The local stand-in of the LINE Messaging API (https://developers.line.biz/en/reference/messaging-api/). */
 import { createHash, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { bodyOf, closeServer, listen, type ProviderStandIn, ReceivedLog, sendJson, type StandInOptions } from '../../standInKit';
@@ -23,12 +6,9 @@ import { bodyOf, closeServer, listen, type ProviderStandIn, ReceivedLog, sendJso
 export interface LineReceived {
   at: number;
   path: '/v2/bot/message/push' | '/v2/bot/message/multicast';
-  /** `x-line-request-id` of the answer */
   requestId: string;
   retryKey?: string;
-  /** the first 16 hex of the token's SHA-256: which token sent it, without keeping the token */
   tokenFingerprint: string;
-  /** the request body as LINE read it */
   request: { to: string | string[]; messages: unknown[]; notificationDisabled?: boolean };
   sentMessages: { id: string; quoteToken: string }[];
 }
@@ -68,7 +48,6 @@ type Detail = { message: string; property: string };
 const isString = (v: unknown): v is string => typeof v === 'string';
 const https = (v: string) => /^https:\/\/[^\s]+$/i.test(v);
 
-/** One message object's problems, as LINE lists them (`property` the JSON path). */
 function checkMessage(m: unknown, at: string): Detail[] {
   const out: Detail[] = [];
   const need = (ok: boolean, property: string, message: string) => void (ok || out.push({ message, property: `${at}.${property}` }));
@@ -138,12 +117,10 @@ const messageId = () => String(BigInt(`0x${randomUUID().replace(/-/g, '').slice(
 
 export async function startLineStandIn(opts: StandInOptions = {}): Promise<ProviderStandIn> {
   const received = new ReceivedLog<LineReceived>(opts.file);
-  /** retry keys accepted, per token (LINE keeps them per channel) */
   const accepted = new Map<string, LineReceived>();
   for (const r of received.items) if (r.retryKey) accepted.set(`${r.tokenFingerprint}:${r.retryKey}`, r);
   const answers = new Map<string, { answer: Answer; times?: number }>();
 
-  /** The answer told for `address`, counting one use of it. */
   function toldFor(address: string): Answer {
     const told = answers.get(address);
     if (!told || told.answer === 'ok') return 'ok';

@@ -1,32 +1,8 @@
-/**
- * The local stand-in of an API application's server (spec 001 3.7 types OAuth, ApiKey, BearerToken, BasicAuth):
- * the push endpoint Herald POSTs each message to, one path per type, each checking that type's credentials, and
- * for OAuth a token endpoint (client credentials grant, RFC 6749 4.4) that counts the tokens it issues.
- *
- * | path                 | credentials it takes (API_APP_STANDIN)                                              |
- * |----------------------|-------------------------------------------------------------------------------------|
- * | POST /oauth/token    | HTTP Basic clientId:clientSecret (or client_id and client_secret in the form)        |
- * | POST /push/oauth     | `Authorization: Bearer <a token it issued, not expired or revoked>`                 |
- * | POST /push/api-key   | the key in the `X-Api-Key` header or the `apiKey` query entry                        |
- * | POST /push/bearer    | `Authorization: Bearer <bearerToken>`                                               |
- * | POST /push/basic     | HTTP Basic username:password                                                        |
- *
- * A push is a JSON object naming at least `messageId`, `pushToken`, `title` and `body`; a wrong credential answers
- * 401, a body without them 400; accepted, 200 `{ id }`. Any path below a push path (`/push/oauth/shop`) is the same
- * endpoint, so several applications can point at one stand-in.
- *
- * Its own protocol (as every channel stand-in's): `GET /_standin/received` lists every push that reached a push
- * path with the status it was answered (the authorization header as its scheme and identity only: no secret kept);
- * `POST /_standin/answers` `{ address, answer, times?, ms? }` makes pushes to that push token answer `refused` (400),
- * `failed` (500), `throttled` (429), `slow` (taken, answered 200 after `ms`, 2 s unless told) or `ok` again;
- * `GET /_standin/tokens` answers `{ issued }`; `POST /_standin/tokens` `{ revoke?: true, expiresIn? }` revokes
- * every token issued so far and sets the lifetime of the next ones.
- */
+/** The local stand-in of an API application's server (spec 001 3.7 types OAuth, ApiKey, BearerToken, BasicAuth). */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { bodyOf, closeServer, isObject, listen, parseJson, type ProviderStandIn, ReceivedLog, sendJson, type StandInOptions } from '../../standInKit';
 
-/** The credentials the stand-in takes: an application pointed at it is set up with these. */
 export const API_APP_STANDIN = {
   clientId: 'herald-standin-client',
   clientSecret: 'standin-client-secret',
@@ -43,15 +19,12 @@ type PushType = Exclude<keyof typeof API_APP_PATHS, 'token'>;
 
 export interface ApiAppReceived {
   at: number;
-  /** the answer's `id` */
   id: string;
   path: string;
-  /** the application type of the path */
   type: PushType;
   status: number;
   /** how it was authenticated: the scheme and who (the bearer's token for OAuth, a token it issued; never a secret) */
   auth: { ok: boolean; scheme: string; who?: string; via?: 'header' | 'query' };
-  /** the request's headers but the credentials */
   headers: Record<string, string>;
   query: Record<string, string>;
   body: Record<string, unknown>;
@@ -71,7 +44,6 @@ const bearerOf = (header: string | undefined) => /^Bearer\s+(\S+)$/i.exec(header
 
 export async function startApiAppStandIn(opts: StandInOptions = {}): Promise<ProviderStandIn> {
   const received = new ReceivedLog<ApiAppReceived>(opts.file);
-  /** tokens issued and when each expires; a revoked one is gone */
   const tokens = new Map<string, number>();
   let issued = 0;
   let expiresIn = 3600;
@@ -84,7 +56,6 @@ export async function startApiAppStandIn(opts: StandInOptions = {}): Promise<Pro
     return told;
   }
 
-  /** The token endpoint: client credentials only, the client authenticated by Basic or in the form. */
   async function token(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const oauthError = (status: number, error: string, description: string) =>
       sendJson(res, status, { error, error_description: description }, status === 401 ? { 'www-authenticate': 'Basic realm="standin"' } : {});

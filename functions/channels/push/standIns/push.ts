@@ -1,12 +1,4 @@
-/**
- * The local stand-in of End User Messaging push: the Pinpoint REST API as the AWS SDK speaks it (JSON bodies,
- * PascalCase members, errors named in `x-amzn-errortype`). It keeps apps and their APNs, APNs sandbox and FCM
- * channels (never their credentials: only that they are set), and answers SendMessages per address as Pinpoint
- * does, with a DeliveryStatus, a StatusCode and a StatusMessage. It checks what Pinpoint and the push services
- * check: a signed request, the app, the channel of the address's type being enabled, the token's shape, a
- * message for the channel, the payload's size. `POST /_standin/answers` makes chosen tokens answer throttled,
- * failed or dead (410 Unregistered) until told otherwise; `GET /_standin/received` lists what was accepted.
- */
+/** The local stand-in of End User Messaging push. */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { bodyOf, closeServer, isObject, listen, parseJson, type ProviderStandIn, ReceivedLog, sendJson, type StandInOptions } from '../../standInKit';
@@ -14,14 +6,12 @@ import { bodyOf, closeServer, isObject, listen, parseJson, type ProviderStandIn,
 export const PUSH_CHANNEL_TYPES = ['APNS', 'APNS_SANDBOX', 'GCM'] as const;
 export type PushChannelType = (typeof PUSH_CHANNEL_TYPES)[number];
 
-/** One message the stand-in accepted for one address, with the request as Pinpoint received it. */
 export interface ReceivedPush {
   at: number;
   messageId: string;
   applicationId: string;
   address: string;
   channelType: PushChannelType;
-  /** the MessageRequest body of the SendMessages call */
   request: Record<string, unknown>;
 }
 
@@ -46,7 +36,6 @@ interface AppState {
   channels: Partial<Record<PushChannelType, ChannelState>>;
 }
 
-/** What the state file keeps: each app as it is after a change (the last line of an app wins). */
 type StateLine = { app: AppState };
 
 /** APNs device tokens are 32 bytes in hex; FCM registration tokens are long URL-safe strings. */
@@ -57,18 +46,15 @@ const MAX_PAYLOAD = 4096;
 
 const CHANNEL_PATHS: Record<string, PushChannelType> = { apns: 'APNS', apns_sandbox: 'APNS_SANDBOX', gcm: 'GCM' };
 
-/** A Pinpoint error: its type in the header the SDK reads, and its message in the body. */
 function fail(res: ServerResponse, status: number, type: string, message: string): void {
   sendJson(res, status, { Message: message, RequestID: randomUUID() }, { 'x-amzn-errortype': type, 'x-amzn-requestid': randomUUID() });
 }
 
-/** A service-account JSON as FCM v1 takes it. */
 function isServiceJson(text: unknown): boolean {
   const json = typeof text === 'string' ? parseJson(text) : undefined;
   return isObject(json) && json.type === 'service_account' && typeof json.project_id === 'string' && typeof json.private_key === 'string' && typeof json.client_email === 'string';
 }
 
-/** What a channel request lacks, or undefined when Pinpoint would take it. */
 function channelProblem(type: PushChannelType, body: Record<string, unknown>): string | undefined {
   const text = (k: string) => typeof body[k] === 'string' && (body[k] as string).length > 0;
   if (type === 'GCM') {
@@ -91,7 +77,6 @@ function channelProblem(type: PushChannelType, body: Record<string, unknown>): s
   return undefined;
 }
 
-/** The per-address answers of the push services as Pinpoint reports them. */
 const RESULTS = {
   throttled: { DeliveryStatus: 'THROTTLED', StatusCode: 429, StatusMessage: 'TooManyRequests' },
   failedApns: { DeliveryStatus: 'PERMANENT_FAILURE', StatusCode: 400, StatusMessage: 'TopicDisallowed' },
@@ -104,7 +89,6 @@ const RESULTS = {
   noChannel: { DeliveryStatus: 'PERMANENT_FAILURE', StatusCode: 400, StatusMessage: 'Channel is not enabled for this application' },
 } as const;
 
-/** The payload the push service would get for an address: RawContent as given, else the message's fields. */
 function payloadOf(message: Record<string, unknown>): { bytes: number; problem?: string } {
   if (typeof message.RawContent === 'string') {
     const raw = parseJson(message.RawContent);
@@ -125,7 +109,6 @@ export async function startPushStandIn(opts: StandInOptions = {}): Promise<Provi
   };
   const answers = new Map<string, { answer: Answer; times?: number }>();
 
-  /** The answer told for an address, counted down when given a number of times. */
   function toldFor(address: string): Answer | undefined {
     const told = answers.get(address);
     if (!told) return undefined;

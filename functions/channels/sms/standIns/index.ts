@@ -1,8 +1,4 @@
-/**
- * The SMS channel's local stand-ins, one line per provider: End User Messaging SMS (the deployment's and an
- * organization's own) and Twilio. Local only (npm start and the tests, through functions/channels/standIns.ts): no
- * Lambda bundle imports this list.
- */
+/** The SMS channel's local stand-ins, one line per provider. */
 import type { StandInDeclaration } from '../../standInKit';
 import { startSmsStandIn } from './sms';
 import { startTwilioStandIn } from './twilio';

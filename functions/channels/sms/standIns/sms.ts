@@ -1,23 +1,6 @@
-/**
- * The local stand-in of AWS End User Messaging SMS: the SMS and voice v2 API's JSON 1.0 protocol (POST /,
- * `X-Amz-Target: PinpointSMSVoiceV2.SendTextMessage`, `application/x-amz-json-1.0`), answering `{ "MessageId" }`
- * or the API's exceptions (`__type`, `Message`, `Reason`) with status 400 as the service does. It checks what
- * the service checks (a SigV4 Authorization header for sms-voice, the required fields, E.164, sizes, the
- * enumerations and patterns of the request) and refuses like it.
- *
- * Besides the provider's own API (the stand-in contract every channel stand-in follows):
- * - `GET /_standin/received`: the messages it accepted, each `{ at, messageId, request, parts, encoding, accessKeyId,
- *   region }` (the last two from the request's SigV4 Credential: whose account and region sent it);
- * - `POST /_standin/answers { address, answer: throttled | failed | dead | ok, times? }`: answers that number so
- *   (ThrottlingException; ValidationException DESTINATION_COUNTRY_BLOCKED; ConflictException
- *   DESTINATION_PHONE_NUMBER_OPTED_OUT), `times` times or until changed;
- * - two-way SMS: `POST /_standin/inbound { from, to?, body }` takes a reply as the carrier hands it over. An
- *   opt-out keyword puts `from` on the stand-in's opt-out list (later sends to it answer ConflictException
- *   DESTINATION_PHONE_NUMBER_OPTED_OUT, as the service's default opt-out list does), and the reply is
- *   delivered, as SNS delivers to an HTTP subscriber, to every URL registered with `POST /_standin/subscribe
- *   { url }` (`/_standin/unsubscribe` removes one); it answers once they have all answered.
- *   `GET /_standin/inbound` lists the replies taken.
- */
+// Local stand-in of AWS End User Messaging SMS (SMS and voice v2, JSON 1.0): it checks what the service checks
+// (SigV4, required fields, E.164, sizes) and refuses like it, with the shared `/_standin/` protocol plus two-way SMS
+// delivered to subscribed URLs as SNS does (an opt-out keyword puts the sender on its opt-out list).
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { isOptOutReply } from '../../../../shared/sms/keywords';
@@ -27,11 +10,9 @@ import { bodyOf, closeServer, listen, type ProviderStandIn, ReceivedLog, sendJso
 export interface ReceivedSms {
   at: number;
   messageId: string;
-  /** the SendTextMessage request as the service read it */
   request: Record<string, unknown>;
   parts: number;
   encoding: SmsEncoding;
-  /** the access key id and region the request was signed with (its SigV4 Credential): whose account sent it */
   accessKeyId?: string;
   region?: string;
 }
@@ -50,7 +31,6 @@ const ANSWERS: readonly Answer[] = ['throttled', 'failed', 'dead', 'ok'];
 
 const TARGET_PREFIX = 'PinpointSMSVoiceV2.';
 const JSON_10 = 'application/x-amz-json-1.0';
-/** The stand-in's own long code, when an inbound reply names none. */
 const STAND_IN_NUMBER = '+12065550100';
 const TOPIC_ARN = 'arn:aws:sns:us-east-1:000000000000:herald-sms-inbound';
 
@@ -76,10 +56,6 @@ const invalid = (name: string, message: string) =>
     Fields: [{ Name: name, Message: message }],
   });
 
-/**
- * The service reads no signature locally, but, like the service, refuses a request without one; answers the
- * access key id and region it was signed with (an organization's own account shows by its key).
- */
 function checkAuthorization(req: IncomingMessage): { accessKeyId: string; region: string } {
   const auth = req.headers.authorization;
   if (!auth) throw new ApiError('MissingAuthenticationTokenException', 'Missing Authentication Token', {}, 403);
@@ -89,7 +65,6 @@ function checkAuthorization(req: IncomingMessage): { accessKeyId: string; region
   return { accessKeyId: scope[1]!, region: scope[2]! };
 }
 
-/** SendTextMessage's request as the API's model constrains it. */
 function checkSendTextMessage(r: Record<string, unknown>): void {
   const text = (name: string, min: number, max: number, pattern?: RegExp) => {
     const v = r[name];
@@ -134,7 +109,6 @@ function checkSendTextMessage(r: Record<string, unknown>): void {
     });
 }
 
-/** What the service answers a number told to fail so. */
 function scriptedError(answer: Exclude<Answer, 'ok'>, to: string): ApiError {
   switch (answer) {
     case 'throttled':
@@ -260,7 +234,6 @@ export async function startSmsStandIn(opts: StandInOptions = {}): Promise<Provid
         return sendJson(res, 200, { inboundMessageId: record.inboundMessageId, optOut: record.optOut, delivered: delivered.filter(Boolean).length });
       }
 
-      // the provider's API
       if (req.method !== 'POST' || path !== '/') throw new ApiError('UnknownOperationException', 'Unknown operation', {}, 404);
       const signer = checkAuthorization(req);
       const target = String(req.headers['x-amz-target'] ?? '');

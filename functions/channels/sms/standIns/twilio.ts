@@ -1,34 +1,12 @@
-/**
- * The local stand-in of Twilio's Programmable Messaging REST API: `POST /2010-04-01/Accounts/{AccountSid}/Messages.json`,
- * form-encoded, with the account SID and auth token as basic auth, answering 201 and the Message resource in
- * Twilio's JSON, or Twilio's error body `{ code, message, more_info, status }` with its status (401 20003 for a
- * wrong SID or token, 400 21211 for a To that is no number, 21610 for a recipient who replied STOP, 429 20429 when
- * throttled, 500 20500). After accepting a message it posts its status callbacks (`sent`, then a moment later
- * `delivered`, as a carrier's receipt comes) to the message's StatusCallback, signed with the account's auth
- * token (X-Twilio-Signature) as Twilio signs them.
- *
- * Accounts: the local one (TWILIO_LOCAL_ACCOUNT, preset) and any registered with `POST /_standin/accounts
- * { sid, token }` (a second organization's, or the same SID with another token).
- *
- * Besides the API (the stand-in contract every channel stand-in follows):
- * - `GET /_standin/received`: the messages it accepted, each `{ at, sid, accountSid, request, parts, encoding }`
- *   (`request` is the form as Twilio read it: To, Body, From or MessagingServiceSid, StatusCallback);
- * - `GET /_standin/callbacks`: each status callback posted, with the status Herald answered;
- * - `POST /_standin/answers { address, answer: throttled | failed | dead | invalid | error | undelivered | ok, times? }`:
- *   answers that number so (429 20429; 400 21408; 400 21610; 400 21211; 500 20500), `times` times or until changed;
- *   `undelivered` accepts the message and then reports it `undelivered` with ErrorCode 30005 (unknown handset);
- * - `POST /_standin/inbound { accountSid?, from, to, body, url }`: a reply as Twilio hands it to the number's
- *   incoming-message webhook `url`, form-encoded and signed. One of Twilio's own opt-out keywords (STOP, STOPALL,
- *   UNSUBSCRIBE, CANCEL, END, QUIT) carries OptOutType=STOP and puts `from` on the account's opt-out list, so
- *   later messages to it answer 21610, as Twilio's default opt-out handling does. `GET /_standin/inbound` lists them.
- */
+// Local stand-in of Twilio's Programmable Messaging REST API: Twilio's resources, error codes and signed status
+// callbacks (X-Twilio-Signature), accounts registered by `POST /_standin/accounts`, the shared `/_standin/` protocol,
+// and inbound replies where Twilio's own opt-out keywords put the sender on the account's opt-out list (21610).
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { twilioSignature } from '../twilio';
 import { countSms, type SmsEncoding } from '../../../../shared/sms/segments';
 import { bodyOf, closeServer, listen, type ProviderStandIn, ReceivedLog, sendJson, type StandInOptions } from '../../standInKit';
 
-/** The local Twilio account every `npm start` and test knows. */
 export const TWILIO_LOCAL_ACCOUNT = { sid: 'AC000000000000000000000000000000a1', token: '0000000000000000000000000000a1a1' } as const;
 
 export interface ReceivedTwilio {
@@ -45,7 +23,6 @@ export interface TwilioCallback {
   sid: string;
   url: string;
   status: string;
-  /** the HTTP status Herald answered, or 0 when it could not be reached */
   answered: number;
 }
 
@@ -63,15 +40,12 @@ export interface TwilioInbound {
 
 type Answer = 'throttled' | 'failed' | 'dead' | 'invalid' | 'error' | 'undelivered' | 'ok';
 const ANSWERS: readonly Answer[] = ['throttled', 'failed', 'dead', 'invalid', 'error', 'undelivered', 'ok'];
-/** answers that refuse the message (the others accept it) */
 type Refusal = Exclude<Answer, 'ok' | 'undelivered'>;
-/** the carrier's receipt comes after Twilio's answer: the final status waits this long */
 const RECEIPT_MS = 300;
 
 const E164 = /^\+[1-9]\d{1,14}$/;
 const ACCOUNT_SID = /^AC[0-9a-fA-F]{32}$/;
 const SERVICE_SID = /^MG[0-9a-fA-F]{32}$/;
-/** Twilio's default opt-out keywords (its Advanced Opt-Out adds more; the portal's own words are Herald's to read) */
 const TWILIO_OPT_OUT = new Set(['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT']);
 
 class TwilioError extends Error {
@@ -99,7 +73,6 @@ function sendError(res: Parameters<typeof sendJson>[0], e: TwilioError): void {
   sendJson(res, e.status, { code: e.code, message: e.message, more_info: `https://www.twilio.com/docs/errors/${e.code}`, status: e.status });
 }
 
-/** Posts a signed form as Twilio posts its webhooks; answers the status it got (0: unreachable). */
 async function postSigned(url: string, token: string, params: Record<string, string>): Promise<number> {
   const form = new URLSearchParams(params);
   try {
@@ -137,7 +110,6 @@ export async function startTwilioStandIn(opts: StandInOptions = {}): Promise<Pro
     }
   };
 
-  /** The account a request's basic auth proves, or Twilio's 401. */
   function authenticated(req: IncomingMessage, pathSid: string): string {
     const [scheme, encoded] = (req.headers.authorization ?? '').split(' ');
     const decoded = scheme === 'Basic' && encoded ? Buffer.from(encoded, 'base64').toString('utf8') : '';
@@ -233,7 +205,6 @@ export async function startTwilioStandIn(opts: StandInOptions = {}): Promise<Pro
       return sendJson(res, 200, { sid, optOut, answered });
     }
 
-    // the provider's API
     try {
       const match = /^\/2010-04-01\/Accounts\/([^/]+)\/Messages\.json$/.exec(path);
       if (!match || req.method !== 'POST') throw new TwilioError(404, 20404, `The requested resource ${path} was not found`);
