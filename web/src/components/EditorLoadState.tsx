@@ -1,8 +1,7 @@
 /** An editor page while its record loads, or when it could not: a spinner, or the reason with retry and a way back. */
-import { Button } from 'primereact/button';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { PageSpinner } from './PageSpinner';
+import { LoadError } from './LoadError';
 
 export function EditorLoadState({
   title,
@@ -19,7 +18,6 @@ export function EditorLoadState({
   back: string;
   backLabel: string;
 }) {
-  const { t } = useTranslation();
   return (
     <section className="page">
       <header className="page-header">
@@ -28,12 +26,9 @@ export function EditorLoadState({
       {state === 'yes' ? (
         <PageSpinner />
       ) : (
-        <div className="state-error" role="alert">
-          <i className="pi pi-exclamation-triangle" aria-hidden="true" />
-          <span>{error}</span>
-          <Button type="button" size="small" outlined icon="pi pi-refresh" label={t('common.retry')} onClick={onRetry} />
+        <LoadError text={error} onRetry={onRetry}>
           <Link to={back}>{backLabel}</Link>
-        </div>
+        </LoadError>
       )}
     </section>
   );

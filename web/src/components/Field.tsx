@@ -64,17 +64,18 @@ export function TextAreaField({
   );
 }
 
-/** A labelled choice among options (the accessible Select), its hint and its message under it. */
+/** A labelled choice among options (the accessible Select), its hint and its message under it; a required one's label is marked. */
 export function SelectField({
   id,
   label,
   hint,
   error,
   className,
+  required,
   ...select
-}: Omit<SelectProps, 'inputId' | 'label' | 'labelled'> & { id: string; label: string; hint?: ReactNode; error?: string; className?: string }) {
+}: Omit<SelectProps, 'inputId' | 'label' | 'labelled' | 'required'> & { id: string; label: string; hint?: ReactNode; error?: string; className?: string; required?: boolean }) {
   return (
-    <Field id={id} label={label} hint={hint} error={error} className={className}>
+    <Field id={id} label={required ? `${label} *` : label} hint={hint} error={error} className={className}>
       <Select inputId={id} label={label} labelled invalid={error ? true : undefined} aria-describedby={describedBy(id, error, hint)} {...select} />
     </Field>
   );

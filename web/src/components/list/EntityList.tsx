@@ -15,6 +15,7 @@ import { FilterBar, type FilterField } from './FilterBar';
 import type { EntityListState } from './useEntityList';
 import toolbarStyles from './ListToolbar.module.css';
 import styles from './EntityList.module.css';
+import { LoadError } from '../LoadError';
 
 type Row = Record<string, unknown>;
 
@@ -81,13 +82,7 @@ export function EntityList<F extends Record<string, unknown>>({
           {toolbar}
         </div>
       </div>
-      {error && (
-        <div className="state-error" role="alert">
-          <i className="pi pi-exclamation-triangle" aria-hidden="true" />
-          <span>{t('list.error')}</span>
-          <Button type="button" size="small" outlined icon="pi pi-refresh" label={t('common.retry')} onClick={() => void list.reload()} />
-        </div>
-      )}
+      {error && <LoadError text={t('list.error')} onRetry={() => void list.reload()} />}
       <DataTable
         // with check boxes, rows carry their state: the table re-renders a cell only when its row changes
         value={onSelectionChange ? rows.map((r) => ({ ...r, __chosen: chosen.has(r[dataKey]) })) : rows}

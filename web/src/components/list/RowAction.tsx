@@ -1,4 +1,4 @@
-/** A round icon button of a table row, named for screen readers by its label. */
+/** A round icon-only button (a table row's action, an editor's tool), named for screen readers by its label. */
 import { Button, type ButtonProps } from 'primereact/button';
 
 export function RowAction({ label, ...rest }: Omit<ButtonProps, 'aria-label' | 'label'> & { icon: string; label: string }) {

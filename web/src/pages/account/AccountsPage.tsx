@@ -26,6 +26,7 @@ import '../../i18n/areas/audience';
 import styles from './account.module.css';
 import toolbarStyles from '../../components/list/ListToolbar.module.css';
 import linkStyles from '../../components/links.module.css';
+import { LoadError } from '../../components/LoadError';
 
 const SIZE = 20;
 const SEARCH_DELAY_MS = 300;
@@ -109,12 +110,7 @@ export default function AccountsPage() {
             <Button type="button" icon="pi pi-refresh" text rounded aria-label={t('common.refresh')} loading={isValidating && !isLoading} onClick={() => void mutate()} />
           </div>
         </div>
-        {error && (
-          <div className="state-error" role="alert">
-            <i className="pi pi-exclamation-triangle" aria-hidden="true" />
-            <span>{t('list.error')}</span>
-          </div>
-        )}
+        {error && <LoadError text={t('list.error')} />}
         <DataTable
           value={rows}
           dataKey="id"

@@ -4,15 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { isValidEmail } from '../../../../shared/validation';
 import { call } from '../../api/client';
 import { useRoleOptions } from '../../api/hooks';
-import { FieldError, TextField } from '../../components/TextField';
+import { TextField } from '../../components/TextField';
 import { FormDialog } from '../../components/FormDialog';
-import { Select } from '../../components/Select';
 import { showSuccess } from '../../ui/toastBus';
 import { ApiError } from '../../api/apiError';
 import { handleApiError } from '../../api/errorHandler';
 import { inviteRefusalOf } from '../../../../shared/services/user';
 import { clearedErrors } from '../../components/fieldErrors';
 import { shownName } from '../../i18n/seededNames';
+import { SelectField } from '../../components/Field';
 
 export function InviteDialog({ visible, onHide, onSaved }: { visible: boolean; onHide: () => void; onSaved: () => void }) {
   const { t } = useTranslation();
@@ -66,20 +66,17 @@ export function InviteDialog({ visible, onHide, onSaved }: { visible: boolean; o
         error={errors.email}
         onChange={(email) => change({ email })}
       />
-      <div className="field span-2">
-        <label htmlFor="invite-role">{t('user.role')} *</label>
-        <Select
-          inputId="invite-role"
-          label={t('user.role')}
-          labelled
-          value={form.roleId || null}
-          options={(roles ?? []).map((r) => ({ label: shownName(r.name), value: r.id }))}
-          placeholder={t('user.chooseRole')}
-          invalid={Boolean(errors.roleId)}
-          onChange={(e) => change({ roleId: e.value as string })}
-        />
-        <FieldError id="invite-role-error" text={errors.roleId} />
-      </div>
+      <SelectField
+        id="invite-role"
+        className="span-2"
+        label={t('user.role')}
+        required
+        error={errors.roleId}
+        value={form.roleId || null}
+        options={(roles ?? []).map((r) => ({ label: shownName(r.name), value: r.id }))}
+        placeholder={t('user.chooseRole')}
+        onChange={(e) => change({ roleId: e.value as string })}
+      />
       <TextField id="invite-first-name" label={t('user.firstName')} value={form.firstName} maxLength={64} onChange={(firstName) => setForm({ ...form, firstName })} />
       <TextField id="invite-last-name" label={t('user.lastName')} value={form.lastName} maxLength={64} onChange={(lastName) => setForm({ ...form, lastName })} />
       <p className="span-2 muted small">{t('user.inviteHint')}</p>

@@ -3,7 +3,6 @@
  * elsewhere. Each can be sent again (a new link; the earlier one stops working) or withdrawn after a confirmation
  * that starts on Cancel.
  */
-import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Tag } from 'primereact/tag';
@@ -17,6 +16,7 @@ import { keys } from '../../api/keys';
 import { useConfirm } from '../../components/useConfirm';
 import { showSuccess } from '../../ui/toastBus';
 import { shownName } from '../../i18n/seededNames';
+import { RowAction } from '../../components/list/RowAction';
 
 const PAGE_SIZE = 10;
 
@@ -92,26 +92,20 @@ export function PendingInvitations({ onWithdrawn }: { onWithdrawn: () => void })
           headerClassName="actions-column"
           body={(r: PendingInvitationView) => (
             <div className="row-actions">
-              <Button
-                type="button"
+              <RowAction
                 icon="pi pi-send"
-                text
-                rounded
+                label={t('invitation.resendItem', { email: addressOf(r) })}
                 loading={busy === r.userId}
                 disabled={busy !== null}
-                aria-label={t('invitation.resendItem', { email: addressOf(r) })}
                 tooltip={t('invitation.resend')}
                 tooltipOptions={{ position: 'top' }}
                 onClick={() => void resend(r)}
               />
-              <Button
-                type="button"
+              <RowAction
                 icon="pi pi-times"
-                text
-                rounded
+                label={t('invitation.withdrawItem', { email: addressOf(r) })}
                 severity="danger"
                 disabled={busy !== null}
-                aria-label={t('invitation.withdrawItem', { email: addressOf(r) })}
                 tooltip={t('invitation.withdraw')}
                 tooltipOptions={{ position: 'top' }}
                 onClick={() => void withdraw(r)}

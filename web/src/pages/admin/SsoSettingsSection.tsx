@@ -12,11 +12,11 @@ import { EMAIL_DOMAIN, isIssuerUrl, MAX_SSO_EMAIL_DOMAINS, type SsoSettingView }
 import { call } from '../../api/client';
 import { useCall, useRoleOptions } from '../../api/hooks';
 import type { CallKey } from '../../api/keys';
-import { Select } from '../../components/Select';
-import { FieldError, TextField } from '../../components/TextField';
+import { TextField } from '../../components/TextField';
 import { useSave } from '../../components/useSave';
 import { shownName } from '../../i18n/seededNames';
 import '../../i18n/areas/sso';
+import { SelectField } from '../../components/Field';
 
 const DETAIL: CallKey<'ssoSetting.detail'> = ['ssoSetting.detail', {}];
 
@@ -137,19 +137,15 @@ export function SsoSettingsSection() {
             {data?.clientSecretSet ? t('ssoSetting.isSet') : t('ssoSetting.notSet')}
           </small>
         </div>
-        <div className="field">
-          <label htmlFor="sso-default-role">{t('ssoSetting.defaultRole')} *</label>
-          <Select
-            inputId="sso-default-role"
-            label={t('ssoSetting.defaultRole')}
-            labelled
-            value={form.defaultRoleId || null}
-            options={roleOptions}
-            invalid={Boolean(errors.defaultRoleId)}
-            onChange={(e) => setForm({ ...form, defaultRoleId: e.value as string })}
-          />
-          <FieldError id="sso-default-role-error" text={errors.defaultRoleId} />
-        </div>
+        <SelectField
+          id="sso-default-role"
+          label={t('ssoSetting.defaultRole')}
+          required
+          error={errors.defaultRoleId}
+          value={form.defaultRoleId || null}
+          options={roleOptions}
+          onChange={(e) => setForm({ ...form, defaultRoleId: e.value as string })}
+        />
         <TextField
           id="sso-email-domains"
           label={t('ssoSetting.emailDomains')}

@@ -12,14 +12,13 @@ import { type OrganizationSettingView, type SendRatesView, TEST_MAIL_LIMITS } fr
 import { call } from '../../api/client';
 import { refreshConfiguration, useCall } from '../../api/hooks';
 import { keys } from '../../api/keys';
-import { Select } from '../../components/Select';
 import { TextField } from '../../components/TextField';
 import { LANGUAGE_NAMES, LANGUAGES } from '../../i18n';
 import { offsetLabel, timeZoneNames } from '../campaign/schedule';
 import { useSave } from '../../components/useSave';
 import '../../i18n/areas/admin';
 import '../../i18n/areas/systemSetting';
-import { TextAreaField } from '../../components/Field';
+import { SelectField, TextAreaField } from '../../components/Field';
 import styles from './SystemSettingPage.module.css';
 import { FeatureCategoryPresets } from './FeatureCategoryPresets';
 import { pricesText, readPrices } from './smsPrices';
@@ -36,6 +35,8 @@ const SWITCHES = [
   'lifecycleSendingRules',
   'iotIdHash',
 ] as const;
+
+const QUIET_BOUNDS = ['start', 'end'] as const;
 
 type OrganizationForm = Omit<OrganizationSettingView, 'countryList' | 'testAddresses' | 'smsPrices'> & { countries: string; testAddressText: string; priceText: string };
 
@@ -116,37 +117,23 @@ function OrganizationSection({ view, onSaved }: { view: OrganizationSettingView;
           maxLength={2}
           onChange={(defaultCountry) => setForm({ ...form, defaultCountry: defaultCountry.toUpperCase() })}
         />
-        <div className="field">
-          <label htmlFor="system-default-language">{t('systemSetting.defaultLanguage')}</label>
-          <Select
-            inputId="system-default-language"
-            label={t('systemSetting.defaultLanguage')}
-            labelled
-            value={form.defaultLanguage}
-            options={LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))}
-            aria-describedby="system-default-language-hint"
-            onChange={(e) => setForm({ ...form, defaultLanguage: e.value as OrganizationForm['defaultLanguage'] })}
-          />
-          <small id="system-default-language-hint" className="muted">
-            {t('systemSetting.defaultLanguageHint')}
-          </small>
-        </div>
-        <div className="field">
-          <label htmlFor="system-default-zone">{t('systemSetting.defaultTimeZone')}</label>
-          <Select
-            inputId="system-default-zone"
-            label={t('systemSetting.defaultTimeZone')}
-            labelled
-            value={form.defaultTimeZone}
-            options={zones}
-            filter
-            aria-describedby="system-default-zone-hint"
-            onChange={(e) => setForm({ ...form, defaultTimeZone: e.value as string })}
-          />
-          <small id="system-default-zone-hint" className="muted">
-            {t('systemSetting.defaultTimeZoneHint')}
-          </small>
-        </div>
+        <SelectField
+          id="system-default-language"
+          label={t('systemSetting.defaultLanguage')}
+          hint={t('systemSetting.defaultLanguageHint')}
+          value={form.defaultLanguage}
+          options={LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))}
+          onChange={(e) => setForm({ ...form, defaultLanguage: e.value as OrganizationForm['defaultLanguage'] })}
+        />
+        <SelectField
+          id="system-default-zone"
+          label={t('systemSetting.defaultTimeZone')}
+          hint={t('systemSetting.defaultTimeZoneHint')}
+          value={form.defaultTimeZone}
+          options={zones}
+          filter
+          onChange={(e) => setForm({ ...form, defaultTimeZone: e.value as string })}
+        />
         <TextAreaField
           id="system-sms-prices"
           label={t('systemSetting.smsPrices')}
@@ -196,28 +183,19 @@ function OrganizationSection({ view, onSaved }: { view: OrganizationSettingView;
             <label htmlFor="system-quiet-enabled">{t('systemSetting.quietHours')}</label>
           </div>
           <div className="form-grid">
-            <div className="field">
-              <label htmlFor="system-quiet-start">{t('systemSetting.quietStart')}</label>
-              <input
-                id="system-quiet-start"
-                className="p-inputtext"
-                type="time"
-                value={form.quietHours.start}
-                disabled={!form.quietHours.enabled}
-                onChange={(e) => setForm({ ...form, quietHours: { ...form.quietHours, start: e.target.value } })}
-              />
-            </div>
-            <div className="field">
-              <label htmlFor="system-quiet-end">{t('systemSetting.quietEnd')}</label>
-              <input
-                id="system-quiet-end"
-                className="p-inputtext"
-                type="time"
-                value={form.quietHours.end}
-                disabled={!form.quietHours.enabled}
-                onChange={(e) => setForm({ ...form, quietHours: { ...form.quietHours, end: e.target.value } })}
-              />
-            </div>
+            {QUIET_BOUNDS.map((bound) => (
+              <div key={bound} className="field">
+                <label htmlFor={`system-quiet-${bound}`}>{t(bound === 'start' ? 'systemSetting.quietStart' : 'systemSetting.quietEnd')}</label>
+                <input
+                  id={`system-quiet-${bound}`}
+                  className="p-inputtext"
+                  type="time"
+                  value={form.quietHours[bound]}
+                  disabled={!form.quietHours.enabled}
+                  onChange={(e) => setForm({ ...form, quietHours: { ...form.quietHours, [bound]: e.target.value } })}
+                />
+              </div>
+            ))}
           </div>
           <small id="system-quiet-hint" className="muted">
             {t('systemSetting.quietHoursHint')}

@@ -5,14 +5,13 @@ import type { UserView } from '../../../../shared/services';
 import { isValidEmail } from '../../../../shared/validation';
 import { call } from '../../api/client';
 import { useRoleOptions } from '../../api/hooks';
-import { FieldError, TextField } from '../../components/TextField';
+import { TextField } from '../../components/TextField';
 import { FormDialog } from '../../components/FormDialog';
 import { type PasswordPair, PasswordFields, passwordPairErrors } from '../../components/PasswordFields';
-import { Select } from '../../components/Select';
 import { showSuccess } from '../../ui/toastBus';
 import { changedFields, clearedErrors } from '../../components/fieldErrors';
 import { shownName } from '../../i18n/seededNames';
-import { StatusField } from '../../components/Field';
+import { SelectField, StatusField } from '../../components/Field';
 
 type Errors = Partial<Record<'username' | 'email' | 'roleId' | 'password' | 'confirmPassword', string>>;
 
@@ -85,21 +84,17 @@ export function UserDialog({ user, visible, onHide, onSaved, sso }: { user: User
       <TextField id="user-email" type="email" label={`${t('user.email')} *`} value={form.email} error={errors.email} onChange={(email) => change({ email })} />
       <TextField id="user-first-name" label={t('user.firstName')} value={form.firstName} maxLength={64} onChange={(firstName) => setForm({ ...form, firstName })} />
       <TextField id="user-last-name" label={t('user.lastName')} value={form.lastName} maxLength={64} onChange={(lastName) => setForm({ ...form, lastName })} />
-      <div className="field">
-        <label htmlFor="user-role">{t('user.role')} *</label>
-        <Select
-          inputId="user-role"
-          label={t('user.role')}
-          labelled
-          value={form.roleId || null}
-          options={roleOptions}
-          placeholder={t('user.chooseRole')}
-          invalid={Boolean(errors.roleId)}
-          onChange={(e) => change({ roleId: e.value as string })}
-          filter={roleOptions.length > 8}
-        />
-        <FieldError id="user-role-error" text={errors.roleId} />
-      </div>
+      <SelectField
+        id="user-role"
+        label={t('user.role')}
+        required
+        error={errors.roleId}
+        value={form.roleId || null}
+        options={roleOptions}
+        placeholder={t('user.chooseRole')}
+        onChange={(e) => change({ roleId: e.value as string })}
+        filter={roleOptions.length > 8}
+      />
       {user?.status !== 'INVITED' && <StatusField id="user-status" label={t('common.status')} value={form.status} onChange={(status) => setForm({ ...form, status })} />}
       {!sso && (
         <>

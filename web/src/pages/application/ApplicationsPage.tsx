@@ -14,6 +14,7 @@ import { invalidate } from '../../api/hooks';
 import { useConfirm } from '../../components/useConfirm';
 import EntityPage from '../generic/EntityPage';
 import '../../i18n/areas/entity';
+import { RowAction } from '../../components/list/RowAction';
 
 type Issued = Result<'application.issueSecret'> & { name: string };
 
@@ -56,22 +57,8 @@ export default function ApplicationsPage() {
         entity="application"
         rowActions={(row) => (
           <>
-            <Button
-              type="button"
-              icon="pi pi-key"
-              text
-              rounded
-              aria-label={t('entity.application.issueSecret', { name: String(row.name ?? '') })}
-              onClick={() => void issue(row, 'signing')}
-            />
-            <Button
-              type="button"
-              icon="pi pi-server"
-              text
-              rounded
-              aria-label={t('entity.application.issueServerKey', { name: String(row.name ?? '') })}
-              onClick={() => void issue(row, 'server')}
-            />
+            <RowAction icon="pi pi-key" label={t('entity.application.issueSecret', { name: String(row.name ?? '') })} onClick={() => void issue(row, 'signing')} />
+            <RowAction icon="pi pi-server" label={t('entity.application.issueServerKey', { name: String(row.name ?? '') })} onClick={() => void issue(row, 'server')} />
           </>
         )}
       />

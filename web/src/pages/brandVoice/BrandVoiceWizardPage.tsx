@@ -14,8 +14,7 @@ import { checkUpload, UPLOAD_MESSAGES } from '../../../../shared/uploads';
 import { schemaText } from '../../components/schemaErrors';
 import { call, uploadFiles } from '../../api/client';
 import { useCall } from '../../api/hooks';
-import { TextAreaField } from '../../components/Field';
-import { Select } from '../../components/Select';
+import { SelectField, TextAreaField } from '../../components/Field';
 import { TextField } from '../../components/TextField';
 import { useSave } from '../../components/useSave';
 import { showError, showSuccess } from '../../ui/toastBus';
@@ -24,6 +23,13 @@ import { BrandColorField, HEX } from './brandColors';
 
 const STEPS = ['content', 'voice', 'samples', 'design', 'layout'] as const;
 type Form = Omit<BrandVoiceView, 'generated'>;
+
+/** the voice's three choices: the field (also its label's key) and where each option's name is */
+const VOICE_CHOICES = [
+  { id: 'bv-style', field: 'languageStyle', values: LANGUAGE_STYLES, names: 'style' },
+  { id: 'bv-sentence', field: 'sentenceStructure', values: SENTENCE_STRUCTURES, names: 'sentence' },
+  { id: 'bv-emotion', field: 'emotionalRange', values: EMOTIONAL_RANGES, names: 'emotion' },
+] as const;
 
 const words = (text: string, max: number) =>
   text
@@ -76,13 +82,6 @@ function Wizard({ view, onSaved }: { view: BrandVoiceView; onSaved: () => void }
       setUploading(false);
     }
   }
-
-  const choose = (id: string, label: string, value: string, values: readonly string[], name: (v: string) => string, onChange: (v: string) => void) => (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <Select inputId={id} label={label} labelled value={value} options={values.map((v) => ({ value: v, label: name(v) }))} onChange={(e) => onChange(e.value as string)} />
-    </div>
-  );
 
   return (
     <form
@@ -153,30 +152,16 @@ function Wizard({ view, onSaved }: { view: BrandVoiceView; onSaved: () => void }
             value={tags.personality}
             onChange={(personality) => setTags({ ...tags, personality })}
           />
-          {choose(
-            'bv-style',
-            t('brandVoice.languageStyle'),
-            form.languageStyle,
-            LANGUAGE_STYLES,
-            (v) => t(`brandVoice.style.${v}`),
-            (v) => set({ languageStyle: v as Form['languageStyle'] }),
-          )}
-          {choose(
-            'bv-sentence',
-            t('brandVoice.sentenceStructure'),
-            form.sentenceStructure,
-            SENTENCE_STRUCTURES,
-            (v) => t(`brandVoice.sentence.${v}`),
-            (v) => set({ sentenceStructure: v as Form['sentenceStructure'] }),
-          )}
-          {choose(
-            'bv-emotion',
-            t('brandVoice.emotionalRange'),
-            form.emotionalRange,
-            EMOTIONAL_RANGES,
-            (v) => t(`brandVoice.emotion.${v}`),
-            (v) => set({ emotionalRange: v as Form['emotionalRange'] }),
-          )}
+          {VOICE_CHOICES.map(({ id, field, values, names }) => (
+            <SelectField
+              key={id}
+              id={id}
+              label={t(`brandVoice.${field}`)}
+              value={form[field]}
+              options={values.map((v) => ({ value: v, label: t(`brandVoice.${names}.${v}`) }))}
+              onChange={(e) => set({ [field]: e.value })}
+            />
+          ))}
           <TextAreaField
             id="bv-sample"
             label={t('brandVoice.voiceSample')}
@@ -231,14 +216,13 @@ function Wizard({ view, onSaved }: { view: BrandVoiceView; onSaved: () => void }
             const update = (patch: Partial<typeof color>) => set({ brandColors: form.brandColors.map((c, j) => (j === i ? { ...c, ...patch } : c)) });
             return (
               <div className="form-grid" key={i}>
-                {choose(
-                  `bv-color-type-${i}`,
-                  t('brandVoice.colorType', { position }),
-                  color.type,
-                  BRAND_COLOR_TYPES,
-                  (v) => t(`brandVoice.colorTypes.${v}`),
-                  (v) => update({ type: v as typeof color.type }),
-                )}
+                <SelectField
+                  id={`bv-color-type-${i}`}
+                  label={t('brandVoice.colorType', { position })}
+                  value={color.type}
+                  options={BRAND_COLOR_TYPES.map((v) => ({ value: v, label: t(`brandVoice.colorTypes.${v}`) }))}
+                  onChange={(e) => update({ type: e.value as typeof color.type })}
+                />
                 <BrandColorField id={`bv-color-${i}`} label={t('brandVoice.colorValue', { position })} value={color.value} onChange={(value) => update({ value })} />
                 <Button
                   type="button"

@@ -3,7 +3,6 @@
  * Overview, Content, Analytics (live while it sends), Schedule, Operation Record and Sent records are filled;
  * Plan Step lists a builder campaign's steps with their numbers, and A/B Analytics its splits' variants side by side. The page follows an approved message into sending by itself.
  */
-import { Button } from 'primereact/button';
 import { Tag } from 'primereact/tag';
 import { TabPanel, TabView } from 'primereact/tabview';
 import { CHANNEL_CAPABILITIES } from '../../../../shared/delivery';
@@ -37,6 +36,7 @@ import '../../i18n/areas/campaign';
 import styles from '../system/notAvailable.module.css';
 import pageStyles from './PlanDetailPage.module.css';
 import linkStyles from '../../components/links.module.css';
+import { LoadError } from '../../components/LoadError';
 
 const TABS = ['overview', 'content', 'analytics', 'schedule', 'planStep', 'operationRecord', 'approval', 'sentRecords', 'links', 'abAnalytics', 'settings'] as const;
 type Tab = (typeof TABS)[number];
@@ -99,11 +99,7 @@ export default function PlanDetailPage() {
           </div>
         </header>
         {id ? (
-          <div className="state-error" role="alert">
-            <i className="pi pi-exclamation-triangle" aria-hidden="true" />
-            <span>{plan.error?.code === '720003' ? t('campaign.detail.missing') : t('campaign.detail.loadError')}</span>
-            <Button type="button" size="small" outlined icon="pi pi-refresh" label={t('common.retry')} onClick={() => void plan.mutate()} />
-          </div>
+          <LoadError text={plan.error?.code === '720003' ? t('campaign.detail.missing') : t('campaign.detail.loadError')} onRetry={() => void plan.mutate()} />
         ) : (
           <div className={`${styles.notAvailable} card`}>
             <p className="muted">{t('campaign.detail.noneChosen')}</p>

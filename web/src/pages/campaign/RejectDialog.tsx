@@ -1,11 +1,9 @@
 /** Rejecting a message: a type and a reason are both required (spec 001 section 5), and the author sees them. */
-import { InputTextarea } from 'primereact/inputtextarea';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { REJECT_REASON_MAX, REJECT_TYPES, type RejectType } from '../../../../shared/plan/stateMachine';
 import { FormDialog } from '../../components/FormDialog';
-import { FieldError } from '../../components/TextField';
-import { SelectField } from '../../components/Field';
+import { SelectField, TextAreaField } from '../../components/Field';
 
 export function RejectDialog({
   planName,
@@ -69,19 +67,17 @@ export function RejectDialog({
         onChange={(e) => setType(e.value as RejectType)}
         error={typeError}
       />
-      <div className="field span-2">
-        <label htmlFor="reject-reason">{t('campaign.reject.reason')}</label>
-        <InputTextarea
-          id="reject-reason"
-          value={reason}
-          rows={4}
-          maxLength={REJECT_REASON_MAX}
-          invalid={Boolean(reasonError)}
-          aria-describedby={reasonError ? 'reject-reason-error' : undefined}
-          onChange={(e) => setReason(e.target.value)}
-        />
-        <FieldError id="reject-reason-error" text={reasonError} />
-      </div>
+      <TextAreaField
+        id="reject-reason"
+        className="span-2"
+        label={t('campaign.reject.reason')}
+        value={reason}
+        rows={4}
+        autoResize={false}
+        maxLength={REJECT_REASON_MAX}
+        error={reasonError}
+        onChange={setReason}
+      />
     </FormDialog>
   );
 }

@@ -165,22 +165,7 @@ function RecurringFields({
       <small id={id('recipient-zone-hint')} className="field-hint span-2">
         {t('campaign.trigger.recipientZoneHint')}
       </small>
-      {!trigger.recipientTimeZone && (
-        <div className="field span-2">
-          <label htmlFor={id('zone')}>{t('campaign.trigger.timeZone')}</label>
-          <Select
-            inputId={id('zone')}
-            label={t('campaign.trigger.timeZone')}
-            labelled
-            value={trigger.timeZone}
-            options={zones}
-            filter
-            filterBy="label"
-            pt={{ filterInput: { 'aria-label': t('campaign.trigger.searchZone') } }}
-            onChange={(e) => set({ timeZone: e.value as string })}
-          />
-        </div>
-      )}
+      {!trigger.recipientTimeZone && <TriggerZoneField id={id('zone')} zones={zones} value={trigger.timeZone} onChange={(timeZone) => set({ timeZone })} />}
     </div>
   );
 }
@@ -341,5 +326,26 @@ function ActionSources({ idPrefix, trigger, onChange }: { idPrefix: string; trig
         )}
       </div>
     </>
+  );
+}
+
+/** The time zone a trigger's times are in, searchable by name and offset. */
+export function TriggerZoneField({ id, zones, value, onChange }: { id: string; zones: { value: string; label: string }[]; value: string; onChange: (zone: string) => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="field span-2">
+      <label htmlFor={id}>{t('campaign.trigger.timeZone')}</label>
+      <Select
+        inputId={id}
+        label={t('campaign.trigger.timeZone')}
+        labelled
+        value={value}
+        options={zones}
+        filter
+        filterBy="label"
+        pt={{ filterInput: { 'aria-label': t('campaign.trigger.searchZone') } }}
+        onChange={(e) => onChange(e.value as string)}
+      />
+    </div>
   );
 }

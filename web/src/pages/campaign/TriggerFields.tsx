@@ -10,10 +10,9 @@ import { useTranslation } from 'react-i18next';
 import { ERROR_CATALOGUE, isErrorCode } from '../../../../shared/errors';
 import { useDateTime } from '../../app/locale';
 import { FieldError } from '../../components/TextField';
-import { Select } from '../../components/Select';
 import { currentLang } from '../../i18n';
 import { checkTrigger, offsetLabel, type StandingTrigger, timeZoneNames, type TriggerDraft } from './schedule';
-import { StandingTriggerFields, standingDraft } from './StandingTriggerFields';
+import { StandingTriggerFields, standingDraft, TriggerZoneField } from './StandingTriggerFields';
 import partStyles from './planParts.module.css';
 import styles from './TriggerFields.module.css';
 
@@ -129,20 +128,7 @@ export function TriggerFields({
               onChange={(e) => set({ time: e.target.value })}
             />
           </div>
-          <div className="field span-2">
-            <label htmlFor={`${idPrefix}-zone`}>{t('campaign.trigger.timeZone')}</label>
-            <Select
-              inputId={`${idPrefix}-zone`}
-              label={t('campaign.trigger.timeZone')}
-              labelled
-              value={trigger.timeZone}
-              options={zones}
-              filter
-              filterBy="label"
-              pt={{ filterInput: { 'aria-label': t('campaign.trigger.searchZone') } }}
-              onChange={(e) => set({ timeZone: e.value as string })}
-            />
-          </div>
+          <TriggerZoneField id={`${idPrefix}-zone`} zones={zones} value={trigger.timeZone} onChange={(timeZone) => set({ timeZone })} />
           <div className="span-2">
             {error ? (
               <FieldError id={errorId} text={error} />

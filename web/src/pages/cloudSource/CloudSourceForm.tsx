@@ -30,6 +30,7 @@ import tableStyles from '../../components/list/CursorTable.module.css';
 import { DELIMITER_NAMES, type Form, formOf, newColumn, payloadOf } from './cloudSourceFormModel';
 import { HostKey } from './HostKey';
 import { RoleTrust } from './RoleTrust';
+import { RowAction } from '../../components/list/RowAction';
 
 export function CloudSourceForm({ source, visible, onHide, onSaved }: { source: CloudSourceView | null; visible: boolean; onHide: () => void; onSaved: () => void }) {
   const { t } = useTranslation();
@@ -326,14 +327,11 @@ export function CloudSourceForm({ source, visible, onHide, onSaved }: { source: 
                     </td>
                     <td className="row-actions">
                       <Button type="button" icon="pi pi-arrow-up" text rounded disabled={i === 0} aria-label={t('cloudSource.column.up', { n })} onClick={() => moveColumn(i)} />
-                      <Button
-                        type="button"
+                      <RowAction
                         icon="pi pi-times"
-                        text
-                        rounded
+                        label={t('cloudSource.column.remove', { n })}
                         severity="danger"
                         disabled={form.fileColumns.length === 1}
-                        aria-label={t('cloudSource.column.remove', { n })}
                         onClick={() => setForm((old) => ({ ...old, fileColumns: old.fileColumns.filter((_, j) => j !== i) }))}
                       />
                     </td>

@@ -1,10 +1,10 @@
 /** The dashboard groups (/dashboard/groups): the registry's generic list and form, and each group's sub-dashboard from its row. */
-import { Button } from 'primereact/button';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import EntityPage from '../generic/EntityPage';
 import '../../i18n/areas/dashboardGroup';
 import { subDashboardPath } from './paths';
+import { RowAction } from '../../components/list/RowAction';
 
 export default function DashboardGroupsPage() {
   const { t } = useTranslation();
@@ -13,14 +13,7 @@ export default function DashboardGroupsPage() {
     <EntityPage
       entity="dashboardGroup"
       rowActions={(row) => (
-        <Button
-          type="button"
-          icon="pi pi-chart-bar"
-          text
-          rounded
-          aria-label={t('dashboardGroup.open', { name: String(row.name ?? '') })}
-          onClick={() => navigate(subDashboardPath(String(row.id)))}
-        />
+        <RowAction icon="pi pi-chart-bar" label={t('dashboardGroup.open', { name: String(row.name ?? '') })} onClick={() => navigate(subDashboardPath(String(row.id)))} />
       )}
     />
   );

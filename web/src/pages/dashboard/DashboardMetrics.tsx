@@ -24,6 +24,7 @@ import '../../i18n/areas/dashboardGroup';
 import { ChartFigure } from './ChartFigure';
 import styles from './DashboardMetrics.module.css';
 import { SelectField } from '../../components/Field';
+import { ColumnHeads } from '../../components/list/ColumnHeads';
 
 const ratio = (n: number, of: number): number | null => (of > 0 ? n / of : null);
 const COLORS = { sent: '#2563eb', delivered: '#0f766e', opens: '#15803d', clicks: '#c2410c' } as const;
@@ -169,17 +170,17 @@ export function DashboardMetrics({ groupId }: { groupId?: string } = {}) {
           <div className={styles.scroll} role="region" aria-label={label('channelsTitle')} tabIndex={0}>
             <table className="plain-table" data-testid="dashboard-channels">
               <caption className="sr-only">{label('channelsTitle')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{label('channel')}</th>
-                  <th scope="col">{t('dashboard.metrics.counts.attempted')}</th>
-                  <th scope="col">{t('dashboard.metrics.counts.delivered')}</th>
-                  <th scope="col">{t('dashboard.metrics.counts.opens')}</th>
-                  <th scope="col">{t('dashboard.metrics.rates.openRate')}</th>
-                  <th scope="col">{t('dashboard.metrics.counts.clicks')}</th>
-                  <th scope="col">{t('dashboard.metrics.rates.ctr')}</th>
-                </tr>
-              </thead>
+              <ColumnHeads
+                labels={[
+                  label('channel'),
+                  t('dashboard.metrics.counts.attempted'),
+                  t('dashboard.metrics.counts.delivered'),
+                  t('dashboard.metrics.counts.opens'),
+                  t('dashboard.metrics.rates.openRate'),
+                  t('dashboard.metrics.counts.clicks'),
+                  t('dashboard.metrics.rates.ctr'),
+                ]}
+              />
               <tbody>
                 {summary.data.channels.map(({ channel, counts }) => (
                   <ChannelRow key={channel} name={channelName(channel)} channel={channel} counts={counts} />
@@ -201,16 +202,16 @@ export function DashboardMetrics({ groupId }: { groupId?: string } = {}) {
             <div className={styles.scroll} role="region" aria-label={label('rankingTitle')} tabIndex={0}>
               <table className="plain-table" data-testid="dashboard-ranking">
                 <caption className="sr-only">{label('rankingTitle')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{label('message')}</th>
-                    <th scope="col">{label('channel')}</th>
-                    <th scope="col">{t('dashboard.metrics.counts.attempted')}</th>
-                    <th scope="col">{t('dashboard.metrics.counts.opens')}</th>
-                    <th scope="col">{t('dashboard.metrics.rates.openRate')}</th>
-                    <th scope="col">{label('rank')}</th>
-                  </tr>
-                </thead>
+                <ColumnHeads
+                  labels={[
+                    label('message'),
+                    label('channel'),
+                    t('dashboard.metrics.counts.attempted'),
+                    t('dashboard.metrics.counts.opens'),
+                    t('dashboard.metrics.rates.openRate'),
+                    label('rank'),
+                  ]}
+                />
                 <tbody>
                   {ranking.data.plans.map((p) => (
                     <tr key={p.planId}>

@@ -8,6 +8,7 @@ import type { ImportFailureView } from '../../../../shared/services';
 import { call } from '../../api/client';
 import styles from './dataImport.module.css';
 import tableStyles from '../../components/list/CursorTable.module.css';
+import { ColumnHeads } from '../../components/list/ColumnHeads';
 
 const PAGE = 100;
 
@@ -53,13 +54,7 @@ export function FailureReport({ importId, failed, warned = 0, title }: { importI
           {reported > IMPORT_FAILURES_KEPT && <p className="muted small">{t('dataImport.keptOnly', { count: IMPORT_FAILURES_KEPT })}</p>}
           <div className={tableStyles.tableScroll}>
             <table className={`plain-table ${tableStyles.table}`}>
-              <thead>
-                <tr>
-                  <th scope="col">{t('dataImport.row')}</th>
-                  <th scope="col">{t('dataImport.key')}</th>
-                  <th scope="col">{t('dataImport.reason')}</th>
-                </tr>
-              </thead>
+              <ColumnHeads labels={[t('dataImport.row'), t('dataImport.key'), t('dataImport.reason')]} />
               <tbody>
                 {rows.map((f) => (
                   <tr key={f.row}>

@@ -10,6 +10,7 @@ import { useCall } from '../../api/hooks';
 import { keys } from '../../api/keys';
 import tableStyles from '../../components/list/CursorTable.module.css';
 import styles from './dataImport.module.css';
+import { ColumnHeads } from '../../components/list/ColumnHeads';
 
 const SEVERITY: Record<ImportStatus, 'info' | 'success' | 'secondary'> = { RUNNING: 'info', DONE: 'success', CANCELLED: 'secondary' };
 const QUERY = { page: 0, size: 10 };
@@ -32,25 +33,18 @@ export function ImportHistory({ onShow }: { onShow: (record: DataImportView) => 
       ) : (
         <div className={tableStyles.tableScroll}>
           <table className={`plain-table ${tableStyles.table}`} data-testid="import-history">
-            <thead>
-              <tr>
-                <th scope="col">{t('dataImport.fileName')}</th>
-                <th scope="col">{t('dataImport.status')}</th>
-                <th scope="col">{t('dataImport.started', { zone })}</th>
-                <th scope="col" className="numeric">
-                  {t('dataImport.rowsRead')}
-                </th>
-                <th scope="col" className="numeric">
-                  {t('dataImport.created')}
-                </th>
-                <th scope="col" className="numeric">
-                  {t('dataImport.updated')}
-                </th>
-                <th scope="col" className="numeric">
-                  {t('dataImport.failed')}
-                </th>
-              </tr>
-            </thead>
+            <ColumnHeads
+              labels={[
+                t('dataImport.fileName'),
+                t('dataImport.status'),
+                t('dataImport.started', { zone }),
+                t('dataImport.rowsRead'),
+                t('dataImport.created'),
+                t('dataImport.updated'),
+                t('dataImport.failed'),
+              ]}
+              numericFrom={3}
+            />
             <tbody>
               {rows.map((r) => (
                 <tr key={r.id}>

@@ -10,9 +10,10 @@ import { Select } from '../../components/Select';
 import { useConfiguration } from '../../api/hooks';
 import { FieldError, TextField } from '../../components/TextField';
 import { type ColumnChoice, deviceChoices, type FileKind, initialMapping, type MappingState, unmappedConsents } from './mapping';
-import { Field, hintId, SelectField } from '../../components/Field';
+import { SelectField } from '../../components/Field';
 import styles from './dataImport.module.css';
 import tableStyles from '../../components/list/CursorTable.module.css';
+import { ColumnHeads } from '../../components/list/ColumnHeads';
 
 /** The countries offered for numbers without a country code: the organization's list, the usual ones, the chosen one; named in `lang`. */
 function countryOptions(lang: string, listed: unknown, chosen: string): { label: string; value: string }[] {
@@ -124,22 +125,15 @@ export function MappingStep({
           options={(['ACCOUNT', 'DEVICE'] as const).map((k) => ({ label: t(`dataImport.kindOption.${k}`), value: k }))}
           onChange={(e) => setKind(e.value as FileKind)}
         />
-        <Field
+        <SelectField
           id="import-key"
           label={t(device ? 'dataImport.accountKey' : 'dataImport.primaryKey')}
           hint={t(device ? 'dataImport.accountKeyHint' : 'dataImport.primaryKeyHint')}
           error={errors.key}
-        >
-          <Select
-            inputId="import-key"
-            label={t(device ? 'dataImport.accountKey' : 'dataImport.primaryKey')}
-            labelled
-            value={state.primaryKeyColumn}
-            options={header.map((_, i) => ({ label: columnName(i), value: i }))}
-            onChange={(e) => onChange({ ...state, primaryKeyColumn: e.value as number })}
-            aria-describedby={hintId('import-key')}
-          />
-        </Field>
+          value={state.primaryKeyColumn}
+          options={header.map((_, i) => ({ label: columnName(i), value: i }))}
+          onChange={(e) => onChange({ ...state, primaryKeyColumn: e.value as number })}
+        />
         <SelectField
           id="import-key-case"
           label={t('dataImport.keyCase')}
@@ -149,17 +143,14 @@ export function MappingStep({
         />
         {sheets ? (
           sheets.names.length > 1 && (
-            <Field id="import-sheet" label={t('dataImport.sheet')} hint={t('dataImport.sheetHint', { count: sheets.names.length })}>
-              <Select
-                inputId="import-sheet"
-                label={t('dataImport.sheet')}
-                labelled
-                value={sheets.current}
-                options={sheets.names.map((name) => ({ label: name, value: name }))}
-                onChange={(e) => sheets.onSheet(e.value as string)}
-                aria-describedby={hintId('import-sheet')}
-              />
-            </Field>
+            <SelectField
+              id="import-sheet"
+              label={t('dataImport.sheet')}
+              hint={t('dataImport.sheetHint', { count: sheets.names.length })}
+              value={sheets.current}
+              options={sheets.names.map((name) => ({ label: name, value: name }))}
+              onChange={(e) => sheets.onSheet(e.value as string)}
+            />
           )
         ) : (
           <>
@@ -170,43 +161,30 @@ export function MappingStep({
               options={CSV_DELIMITERS.map((d) => ({ label: t(`dataImport.delimiterOption.${DELIMITER_NAMES[d]}`), value: d }))}
               onChange={(e) => onDelimiter(e.value as CsvDelimiter)}
             />
-            <div className="field">
-              <label htmlFor="import-encoding">{t('dataImport.encoding')}</label>
-              <Select
-                inputId="import-encoding"
-                label={t('dataImport.encoding')}
-                labelled
-                value={state.encoding}
-                options={CSV_ENCODINGS.map((e) => ({ label: e, value: e }))}
-                onChange={(e) => onEncoding(e.value as CsvEncoding)}
-              />
-              <small className="field-hint">{t('dataImport.encodingHint')}</small>
-            </div>
+            <SelectField
+              id="import-encoding"
+              label={t('dataImport.encoding')}
+              hint={t('dataImport.encodingHint')}
+              value={state.encoding}
+              options={CSV_ENCODINGS.map((e) => ({ label: e, value: e }))}
+              onChange={(e) => onEncoding(e.value as CsvEncoding)}
+            />
           </>
         )}
         {!device && (
-          <Field id="import-country" label={t('dataImport.phoneCountry')} hint={t('dataImport.phoneCountryHint')}>
-            <Select
-              inputId="import-country"
-              label={t('dataImport.phoneCountry')}
-              labelled
-              value={state.defaultCountry}
-              options={[{ label: t('dataImport.phoneCountryNone'), value: '' }, ...countryOptions(i18n.language, configuration?.systemSetting.countryList, state.defaultCountry)]}
-              onChange={(e) => onChange({ ...state, defaultCountry: e.value as string })}
-              aria-describedby={hintId('import-country')}
-            />
-          </Field>
+          <SelectField
+            id="import-country"
+            label={t('dataImport.phoneCountry')}
+            hint={t('dataImport.phoneCountryHint')}
+            value={state.defaultCountry}
+            options={[{ label: t('dataImport.phoneCountryNone'), value: '' }, ...countryOptions(i18n.language, configuration?.systemSetting.countryList, state.defaultCountry)]}
+            onChange={(e) => onChange({ ...state, defaultCountry: e.value as string })}
+          />
         )}
       </div>
       <div className={tableStyles.tableScroll}>
         <table className={tableStyles.table}>
-          <thead>
-            <tr>
-              <th scope="col">{t('dataImport.column')}</th>
-              <th scope="col">{t('dataImport.sample')}</th>
-              <th scope="col">{t('dataImport.target')}</th>
-            </tr>
-          </thead>
+          <ColumnHeads labels={[t('dataImport.column'), t('dataImport.sample'), t('dataImport.target')]} />
           <tbody>
             {header.map((_, i) => {
               const c = choices[i];

@@ -27,6 +27,7 @@ import '../../i18n/areas/campaign';
 import styles from './HomePage.module.css';
 import statStyles from '../../components/stat.module.css';
 import linkStyles from '../../components/links.module.css';
+import { LoadError } from '../../components/LoadError';
 
 type Card = (typeof HOME_CARDS)[number];
 const SIZE = 5;
@@ -75,11 +76,7 @@ function HomeCardFrame({
         <i className={icon} aria-hidden="true" /> {title} <span className="muted">({list.data ? formatCount(total) : '--'})</span>
       </h2>
       {list.error ? (
-        <div className="state-error" role="alert">
-          <i className="pi pi-exclamation-triangle" aria-hidden="true" />
-          <span>{t('list.error')}</span>
-          <Button type="button" size="small" outlined icon="pi pi-refresh" label={t('common.retry')} onClick={() => void list.mutate()} />
-        </div>
+        <LoadError text={t('list.error')} onRetry={() => void list.mutate()} />
       ) : !list.data ? (
         <p className="muted">{t('campaign.loading')}</p>
       ) : list.data.list.length === 0 ? (

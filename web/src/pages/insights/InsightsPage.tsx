@@ -23,6 +23,7 @@ import '../../i18n/areas/dashboard';
 import '../../i18n/areas/insights';
 import styles from './InsightsPage.module.css';
 import { SelectField } from '../../components/Field';
+import { ColumnHeads } from '../../components/list/ColumnHeads';
 
 const SERIES_COLORS = ['#2563eb', '#15803d', '#c2410c', '#7c3aed', '#0f766e'];
 /** The events chart draws the most frequent names; the rest are in the table of names. */
@@ -125,13 +126,7 @@ function Timeline({ source }: { source: InsightSource }) {
           ) : (
             <table className="plain-table" data-testid="insights-timeline">
               <caption className="sr-only">{t('insights.timelineTitle')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('insights.time', { zone })}</th>
-                  <th scope="col">{t('insights.event')}</th>
-                  <th scope="col">{t('insights.detail')}</th>
-                </tr>
-              </thead>
+              <ColumnHeads labels={[t('insights.time', { zone }), t('insights.event'), t('insights.detail')]} />
               <tbody>
                 {pages.rows.map((e) => (
                   <tr key={e.id}>
@@ -256,12 +251,7 @@ export function InsightsPage({ source }: { source: InsightSource }) {
             ) : (
               <table className="plain-table" data-testid="insights-names">
                 <caption>{t('insights.events')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('insights.event')}</th>
-                    <th scope="col">{t('insights.events')}</th>
-                  </tr>
-                </thead>
+                <ColumnHeads labels={[t('insights.event'), t('insights.events')]} />
                 <tbody>
                   {data.names.map((n) => (
                     <tr key={n.name}>

@@ -1,10 +1,10 @@
 /** The organization's models: the registry's generic list and form, and each model's runs from its row. */
-import { Button } from 'primereact/button';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import EntityPage from '../generic/EntityPage';
 import { modelHistoryPath } from './paths';
 import '../../i18n/areas/model';
+import { RowAction } from '../../components/list/RowAction';
 
 export default function ModelsPage() {
   const { t } = useTranslation();
@@ -13,14 +13,7 @@ export default function ModelsPage() {
     <EntityPage
       entity="model"
       rowActions={(row) => (
-        <Button
-          type="button"
-          icon="pi pi-history"
-          text
-          rounded
-          aria-label={t('modelRuns.history', { name: String(row.name ?? '') })}
-          onClick={() => navigate(modelHistoryPath(String(row.id)))}
-        />
+        <RowAction icon="pi pi-history" label={t('modelRuns.history', { name: String(row.name ?? '') })} onClick={() => navigate(modelHistoryPath(String(row.id)))} />
       )}
     />
   );

@@ -18,6 +18,7 @@ import { historyPath } from '../cloudSource/paths';
 import '../../i18n/areas/approval';
 import '../../i18n/areas/userAlert';
 import styles from './Notification.module.css';
+import { LoadError } from '../../components/LoadError';
 
 const PAGE = 20;
 /** "Show more" grows the one page read, up to what one call answers */
@@ -86,11 +87,7 @@ export default function NotificationPage() {
           />
         </div>
         {list.error ? (
-          <div className="state-error" role="alert">
-            <i className="pi pi-exclamation-triangle" aria-hidden="true" />
-            <span>{t('list.error')}</span>
-            <Button type="button" size="small" outlined icon="pi pi-refresh" label={t('common.retry')} onClick={() => void list.mutate()} />
-          </div>
+          <LoadError text={t('list.error')} onRetry={() => void list.mutate()} />
         ) : !list.data ? (
           <p className="muted">{t('notification.loading')}</p>
         ) : items.length === 0 ? (

@@ -6,9 +6,8 @@ import { call } from '../../api/client';
 import { useCall } from '../../api/hooks';
 import { keys } from '../../api/keys';
 import { FormDialog } from '../../components/FormDialog';
-import { Select } from '../../components/Select';
-import { FieldError } from '../../components/TextField';
 import { useSave } from '../../components/useSave';
+import { SelectField } from '../../components/Field';
 
 export function TransferDialog({ org, onHide, onSaved }: { org: OrganizationView; onHide: () => void; onSaved: () => void }) {
   const { t } = useTranslation();
@@ -41,23 +40,20 @@ export function TransferDialog({ org, onHide, onSaved }: { org: OrganizationView
       submitLabel={t('organization.transferAccept')}
     >
       <p className="span-2 muted">{t('organization.transferText')}</p>
-      <div className="field span-2">
-        <label htmlFor="transfer-user">{t('organization.transferTo')} *</label>
-        <Select
-          inputId="transfer-user"
-          label={t('organization.transferTo')}
-          labelled
-          value={userId}
-          options={options}
-          invalid={Boolean(error)}
-          filter={options.length > 8}
-          onChange={(e) => {
-            setUserId(e.value as string);
-            setError(undefined);
-          }}
-        />
-        <FieldError id="transfer-user-error" text={error} />
-      </div>
+      <SelectField
+        id="transfer-user"
+        className="span-2"
+        label={t('organization.transferTo')}
+        required
+        error={error}
+        value={userId}
+        options={options}
+        filter={options.length > 8}
+        onChange={(e) => {
+          setUserId(e.value as string);
+          setError(undefined);
+        }}
+      />
     </FormDialog>
   );
 }

@@ -2,12 +2,12 @@
  * Presets (/library/preset): the registry's generic list and form (name, category, channel, template flag), with
  * the builder for a preset's content and parameters, and "new preset from template" on preset templates.
  */
-import { Button } from 'primereact/button';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import EntityPage from '../generic/EntityPage';
 import { builderPath, fromTemplatePath } from './paths';
 import '../../i18n/areas/presets';
+import { RowAction } from '../../components/list/RowAction';
 
 export default function PresetsPage() {
   const { t } = useTranslation();
@@ -20,23 +20,9 @@ export default function PresetsPage() {
         return (
           <>
             {row.isTemplate === true && (
-              <Button
-                type="button"
-                icon="pi pi-copy"
-                text
-                rounded
-                aria-label={t('entity.preset.fromTemplateItem', { name })}
-                onClick={() => navigate(fromTemplatePath(String(row.id)))}
-              />
+              <RowAction icon="pi pi-copy" label={t('entity.preset.fromTemplateItem', { name })} onClick={() => navigate(fromTemplatePath(String(row.id)))} />
             )}
-            <Button
-              type="button"
-              icon="pi pi-objects-column"
-              text
-              rounded
-              aria-label={t('entity.preset.builderItem', { name })}
-              onClick={() => navigate(builderPath(String(row.id)))}
-            />
+            <RowAction icon="pi pi-objects-column" label={t('entity.preset.builderItem', { name })} onClick={() => navigate(builderPath(String(row.id)))} />
           </>
         );
       }}

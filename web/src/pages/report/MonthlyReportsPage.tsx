@@ -11,6 +11,7 @@ import { downloadUrl } from '../../api/fileTransfer';
 import { useCall } from '../../api/hooks';
 import { useOrgTimeZone } from '../../app/locale';
 import '../../i18n/areas/report';
+import { ColumnHeads } from '../../components/list/ColumnHeads';
 
 export default function MonthlyReportsPage() {
   const { t, i18n } = useTranslation();
@@ -51,15 +52,7 @@ export default function MonthlyReportsPage() {
         ) : (
           <table className="plain-table" data-testid="monthly-reports">
             <caption className="sr-only">{t('page.monthlyReports')}</caption>
-            <thead>
-              <tr>
-                {(['month', 'messages', 'sent', 'opens', 'clicks', 'mailedTo', 'file'] as const).map((c) => (
-                  <th key={c} scope="col">
-                    {t(`report.monthly.${c}`, { zone })}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <ColumnHeads labels={(['month', 'messages', 'sent', 'opens', 'clicks', 'mailedTo', 'file'] as const).map((c) => t(`report.monthly.${c}`, { zone }))} />
             <tbody>
               {rows.map((r) => (
                 <tr key={r.month}>

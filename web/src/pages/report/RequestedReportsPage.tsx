@@ -24,6 +24,7 @@ import { useConfirm } from '../../components/useConfirm';
 import '../../i18n/areas/campaign';
 import '../../i18n/areas/report';
 import { DayField, MessagesField } from './ReportFields';
+import { ColumnHeads } from '../../components/list/ColumnHeads';
 
 const DAY = 86_400_000;
 const TABS: { kind: RequestedReportKind; path: string }[] = [
@@ -205,15 +206,7 @@ function RequestList({ kind }: { kind: RequestedReportKind }) {
       ) : (
         <table className="plain-table" data-testid="requested-reports">
           <caption className="sr-only">{t(`report.requested.tab.${kind}`)}</caption>
-          <thead>
-            <tr>
-              {(['name', 'period', 'asked', 'status', 'actions'] as const).map((c) => (
-                <th key={c} scope="col">
-                  {t(`report.requested.${c}`, { zone: orgZone })}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <ColumnHeads labels={(['name', 'period', 'asked', 'status', 'actions'] as const).map((c) => t(`report.requested.${c}`, { zone: orgZone }))} />
           <tbody>
             {rows.map((r) => (
               <tr key={r.id}>

@@ -17,6 +17,7 @@ import { keys } from '../../api/keys';
 import { useSave } from '../../components/useSave';
 import { useCloseOnNavigation } from '../../ui/dialogBus';
 import dialogStyles from '../../components/FormDialog.module.css';
+import { ColumnHeads } from '../../components/list/ColumnHeads';
 
 const SEVERITY = { DEFAULT: 'info', TRANSLATED: 'success', OUTDATED: 'warning', MISSING: 'secondary' } as const;
 
@@ -82,13 +83,7 @@ export function LanguagesDialog({ template, onHide, onCopied }: { template: Temp
         <>
           <p className="muted">{t('template.translations.intro')}</p>
           <table className="plain-table" data-testid="template-language-list">
-            <thead>
-              <tr>
-                <th scope="col">{t('template.translations.language')}</th>
-                <th scope="col">{t('template.translations.status')}</th>
-                <th scope="col">{t('template.translations.updated', { zone })}</th>
-              </tr>
-            </thead>
+            <ColumnHeads labels={[t('template.translations.language'), t('template.translations.status'), t('template.translations.updated', { zone })]} />
             <tbody>
               {data.languages.map((l) => (
                 <tr key={l.code}>

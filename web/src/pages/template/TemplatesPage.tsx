@@ -30,6 +30,7 @@ import { downloadBlob } from '../../api/fileTransfer';
 import styles from '../../components/colorSwatch.module.css';
 import pageStyles from './TemplatesPage.module.css';
 import linkStyles from '../../components/links.module.css';
+import { RowAction } from '../../components/list/RowAction';
 
 /** the library's columns and where each template stands with its approval sheet */
 const COLUMNS = [...templateMessageEntity.listColumns, { field: 'approval', label: 'approval.template.column' }];
@@ -234,39 +235,19 @@ export default function TemplatesPage() {
             const row = raw as unknown as TemplateMessageListItem;
             return (
               <div className="row-actions">
-                <Button
-                  type="button"
-                  icon="pi pi-pencil"
-                  text
-                  rounded
-                  aria-label={t('common.editItem', { name: row.name })}
-                  onClick={() => void navigate(builderPath(row.id, row.channel))}
-                />
+                <RowAction icon="pi pi-pencil" label={t('common.editItem', { name: row.name })} onClick={() => void navigate(builderPath(row.id, row.channel))} />
                 <Button type="button" icon="pi pi-copy" text rounded aria-label={t('template.duplicateItem', { name: row.name })} onClick={() => void duplicate(row)} />
-                <Button
-                  type="button"
-                  icon="pi pi-verified"
-                  text
-                  rounded
-                  aria-label={t('approval.template.open', { name: row.name })}
-                  onClick={() => setApprovalOf({ id: row.id, name: row.name })}
-                />
+                <RowAction icon="pi pi-verified" label={t('approval.template.open', { name: row.name })} onClick={() => setApprovalOf({ id: row.id, name: row.name })} />
                 <Button type="button" icon="pi pi-language" text rounded aria-label={t('template.translations.open', { name: row.name })} onClick={() => setLanguagesOf(row)} />
-                <Button
-                  type="button"
+                <RowAction
                   icon={row.active ? 'pi pi-eye-slash' : 'pi pi-eye'}
-                  text
-                  rounded
-                  aria-label={t(row.active ? 'template.deactivateItem' : 'template.activateItem', { name: row.name })}
+                  label={t(row.active ? 'template.deactivateItem' : 'template.activateItem', { name: row.name })}
                   onClick={() => void setActive(row, !row.active)}
                 />
                 {may('TEMPLATE_LOCK') && (
-                  <Button
-                    type="button"
+                  <RowAction
                     icon={row.locked ? 'pi pi-lock-open' : 'pi pi-lock'}
-                    text
-                    rounded
-                    aria-label={t(row.locked ? 'template.unlockItem' : 'template.lockItem', { name: row.name })}
+                    label={t(row.locked ? 'template.unlockItem' : 'template.lockItem', { name: row.name })}
                     onClick={() => void setLock(row, !row.locked)}
                   />
                 )}

@@ -9,6 +9,7 @@ import { formatCount, formatRate } from '../../../../../shared/format';
 import type { Journey, StepOf } from '../../../../../shared/plan/journey';
 import { leaderOf, type Steps, variantsOf } from './abVariants';
 import '../../../i18n/areas/journey';
+import { ColumnHeads } from '../../../components/list/ColumnHeads';
 
 export function AbAnalyticsTab({ journey, steps, loading }: { journey: Journey | undefined; steps: Steps | undefined; loading: boolean }) {
   const { t } = useTranslation();
@@ -34,18 +35,18 @@ export function AbAnalyticsTab({ journey, steps, loading }: { journey: Journey |
             </p>
             <table className="plain-table">
               <caption className="sr-only">{`${split.name || t('journey.types.SPLIT')} (${id})`}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('journey.ab.variant')}</th>
-                  <th scope="col">{t('journey.ab.share')}</th>
-                  <th scope="col">{t('journey.ab.message')}</th>
-                  <th scope="col">{t('campaign.metric.sent')}</th>
-                  <th scope="col">{t('journey.opens')}</th>
-                  <th scope="col">{t('journey.clicks')}</th>
-                  <th scope="col">{t('journey.metrics.OPEN')}</th>
-                  <th scope="col">{t('journey.metrics.CLICK')}</th>
-                </tr>
-              </thead>
+              <ColumnHeads
+                labels={[
+                  t('journey.ab.variant'),
+                  t('journey.ab.share'),
+                  t('journey.ab.message'),
+                  t('campaign.metric.sent'),
+                  t('journey.opens'),
+                  t('journey.clicks'),
+                  t('journey.metrics.OPEN'),
+                  t('journey.metrics.CLICK'),
+                ]}
+              />
               <tbody>
                 {rows.map((r, i) => (
                   <tr key={r.label} data-variant={r.label}>

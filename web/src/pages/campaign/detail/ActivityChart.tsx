@@ -8,6 +8,7 @@ import { formatCount } from '../../../../../shared/format';
 import type { ChartPoint } from '../metrics';
 import partStyles from '../planParts.module.css';
 import styles from './ActivityChart.module.css';
+import { ColumnHeads } from '../../../components/list/ColumnHeads';
 
 const SERIES = [
   { key: 'sent', color: '#2563eb' },
@@ -98,16 +99,7 @@ export function ActivityChart({ points }: { points: readonly ChartPoint[] }) {
         <summary>{t('campaign.analytics.showTable')}</summary>
         <table className={`plain-table ${partStyles.plainTable}`}>
           <caption className="sr-only">{t('campaign.analytics.chartTitle')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('campaign.analytics.timeUtc')}</th>
-              {SERIES.map((s) => (
-                <th key={s.key} scope="col">
-                  {t(`campaign.analytics.${s.key}`)}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <ColumnHeads labels={[t('campaign.analytics.timeUtc'), ...SERIES.map((s) => t(`campaign.analytics.${s.key}`))]} />
           <tbody>
             {points.map((p) => (
               <tr key={p.label}>

@@ -2,7 +2,6 @@
  * A message's numbers (spec 001 section 9's display rules): live progress while it sends, then sent, success,
  * failures and skips with their reasons, uncertain claims, opens, clicks and unsubscribes, and the chart over time.
  */
-import { Button } from 'primereact/button';
 import { ProgressBar } from 'primereact/progressbar';
 import { useTranslation } from 'react-i18next';
 import { CHANNEL_CAPABILITIES, type Channel, type SendFailureReason, type SentState } from '../../../../../shared/delivery';
@@ -14,6 +13,7 @@ import { ActivityChart } from './ActivityChart';
 import styles from './AnalyticsTab.module.css';
 import '../../../i18n/areas/insights';
 import '../../../i18n/areas/rates';
+import { LoadError } from '../../../components/LoadError';
 
 /** The reasons of failed or skipped sends, as counted with the sends themselves (every record, not a sample). */
 function Reasons({ status, counts, total }: { status: Extract<SentState, 'FAILED' | 'SKIPPED'>; counts: Partial<Record<SendFailureReason, number>>; total: number }) {
@@ -86,13 +86,7 @@ function ChannelFigures({ channel, stats }: { channel: Channel; stats: NonNullab
 export function AnalyticsTab({ plan, stats }: { plan: PlanView; stats: ReturnType<typeof usePlanStatistics> }) {
   const { t } = useTranslation();
   if (stats.error && !stats.data) {
-    return (
-      <div className="state-error" role="alert">
-        <i className="pi pi-exclamation-triangle" aria-hidden="true" />
-        <span>{t('campaign.analytics.error')}</span>
-        <Button type="button" size="small" outlined icon="pi pi-refresh" label={t('common.retry')} onClick={() => void stats.mutate()} />
-      </div>
-    );
+    return <LoadError text={t('campaign.analytics.error')} onRetry={() => void stats.mutate()} />;
   }
   if (!stats.data) return <p className="muted">{t('campaign.loading')}</p>;
   const { totals, hours, running, reasons, figures } = stats.data;

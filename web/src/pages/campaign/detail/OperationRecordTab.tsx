@@ -1,5 +1,4 @@
 /** Every transition of the message: when, what, from which state to which, who, and the reason given. */
-import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { useState } from 'react';
@@ -7,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useDateTime } from '../../../app/locale';
 import { usePagedList } from '../../../api/hooks';
 import { SYSTEM_ACTOR, useUserNames } from '../userNames';
+import { LoadError } from '../../../components/LoadError';
 
 type Row = { id: string; action: string; from: string; to: string; by: string; byName: string; at: number; reason?: string; rejectType?: string };
 
@@ -20,13 +20,7 @@ export function OperationRecordTab({ planId }: { planId: string }) {
 
   return (
     <div data-testid="operation-records">
-      {records.error && (
-        <div className="state-error" role="alert">
-          <i className="pi pi-exclamation-triangle" aria-hidden="true" />
-          <span>{t('list.error')}</span>
-          <Button type="button" size="small" outlined icon="pi pi-refresh" label={t('common.retry')} onClick={() => void records.mutate()} />
-        </div>
-      )}
+      {records.error && <LoadError text={t('list.error')} onRetry={() => void records.mutate()} />}
       <DataTable
         value={(records.data?.list ?? []) as Row[]}
         dataKey="id"

@@ -11,6 +11,7 @@ import { useUserNames } from '../userNames';
 import { JourneySummary } from './JourneySummary';
 import partStyles from '../planParts.module.css';
 import { SummaryRow } from '../SummaryRow';
+import { ColumnHeads } from '../../../components/list/ColumnHeads';
 
 export function RejectionNotice({ plan }: { plan: Pick<PlanView, 'rejection' | 'people'> }) {
   const { t } = useTranslation();
@@ -76,12 +77,7 @@ export function OverviewTab({ plan }: { plan: PlanView }) {
               </dl>
               <table className={`plain-table ${partStyles.plainTable}`} data-testid="approval-sheet">
                 <caption className="sr-only">{t('campaign.detail.approvalSheet')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('campaign.approval.participant')}</th>
-                    <th scope="col">{t('common.status')}</th>
-                  </tr>
-                </thead>
+                <ColumnHeads labels={[t('campaign.approval.participant'), t('common.status')]} />
                 <tbody>
                   {plan.approval.participants.map((p) => {
                     const passed = plan.approval!.passedBy.includes(p);

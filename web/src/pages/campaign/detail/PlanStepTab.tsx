@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { formatCount } from '../../../../../shared/format';
 import type { Result } from '../../../../../shared/services';
 import '../../../i18n/areas/journey';
+import { ColumnHeads } from '../../../components/list/ColumnHeads';
 
 type Steps = Result<'planStatistics.detail'>['steps'];
 
@@ -17,17 +18,17 @@ export function PlanStepTab({ steps, loading }: { steps: Steps; loading: boolean
   return (
     <table className="plain-table" data-testid="plan-steps">
       <caption className="sr-only">{t('campaign.tab.planStep')}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{t('journey.stepName')}</th>
-          <th scope="col">{t('journey.stepType')}</th>
-          <th scope="col">{t('journey.reached')}</th>
-          <th scope="col">{t('campaign.metric.sent')}</th>
-          <th scope="col">{t('campaign.metric.failed')}</th>
-          <th scope="col">{t('journey.opens')}</th>
-          <th scope="col">{t('journey.clicks')}</th>
-        </tr>
-      </thead>
+      <ColumnHeads
+        labels={[
+          t('journey.stepName'),
+          t('journey.stepType'),
+          t('journey.reached'),
+          t('campaign.metric.sent'),
+          t('campaign.metric.failed'),
+          t('journey.opens'),
+          t('journey.clicks'),
+        ]}
+      />
       <tbody>
         {steps.map((s) => (
           <tr key={s.stepId} data-step={s.stepId}>

@@ -11,6 +11,7 @@ import { useDateTime } from '../../../app/locale';
 import { triggerText } from '../TriggerSummary';
 import { WebhookToken } from '../WebhookToken';
 import partStyles from '../planParts.module.css';
+import { ColumnHeads } from '../../../components/list/ColumnHeads';
 
 type Runs = Result<'planStatistics.detail'>['runs'];
 const RUN_SEVERITY = { RUNNING: 'info', DONE: 'success', STOPPED: 'warning' } as const;
@@ -40,17 +41,17 @@ export function ScheduleTab({ plan, runs }: { plan: PlanView; runs: Runs | undef
       ) : (
         <table className={`plain-table ${partStyles.plainTable}`} data-testid="schedule-runs">
           <caption className="sr-only">{t('campaign.schedule.runs')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('campaign.schedule.started')}</th>
-              <th scope="col">{t('campaign.schedule.finished')}</th>
-              <th scope="col">{t('common.status')}</th>
-              <th scope="col">{t('campaign.metric.matched')}</th>
-              <th scope="col">{t('campaign.metric.sent')}</th>
-              <th scope="col">{t('campaign.metric.failed')}</th>
-              <th scope="col">{t('campaign.metric.skipped')}</th>
-            </tr>
-          </thead>
+          <ColumnHeads
+            labels={[
+              t('campaign.schedule.started'),
+              t('campaign.schedule.finished'),
+              t('common.status'),
+              t('campaign.metric.matched'),
+              t('campaign.metric.sent'),
+              t('campaign.metric.failed'),
+              t('campaign.metric.skipped'),
+            ]}
+          />
           <tbody>
             {runs.map((r) => (
               <tr key={r.runId}>

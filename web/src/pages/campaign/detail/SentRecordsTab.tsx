@@ -20,6 +20,7 @@ import { stepLabelOf } from './JourneySummary';
 import { recordRuns } from './recordRuns';
 import { LetterDownload, LetterFiles, mayDownloadLetterFiles } from './LetterFiles';
 import toolbarStyles from '../../../components/list/ListToolbar.module.css';
+import { LoadError } from '../../../components/LoadError';
 
 type Row = Result<'sentRecord.getListByPage'>['list'][number];
 const PAGE = 50;
@@ -118,13 +119,7 @@ export function SentRecordsTab({
         </div>
       </div>
       {mayDownloadLetters && runChoices.length > 0 && <LetterFiles planId={planId} runId={runId} />}
-      {state === 'failed' && (
-        <div className="state-error" role="alert">
-          <i className="pi pi-exclamation-triangle" aria-hidden="true" />
-          <span>{t('list.error')}</span>
-          <Button type="button" size="small" outlined icon="pi pi-refresh" label={t('common.retry')} onClick={() => void load(rows.length ? cursor : undefined, rows.length > 0)} />
-        </div>
-      )}
+      {state === 'failed' && <LoadError text={t('list.error')} onRetry={() => void load(rows.length ? cursor : undefined, rows.length > 0)} />}
       <DataTable
         value={rows}
         dataKey="accountId"

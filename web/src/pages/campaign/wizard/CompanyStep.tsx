@@ -2,7 +2,6 @@
  * Step 4 of a letter, Company (spec 001 section 5): the organization's company the letter is sent by, whose
  * direct-mail type, full name, address, website, contact name, phone and e-mail are printed as its sender.
  */
-import { Button } from 'primereact/button';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Select } from '../../../components/Select';
@@ -12,6 +11,7 @@ import '../../../i18n/areas/entity';
 import { useCompanies } from './ChannelContent';
 import partStyles from '../planParts.module.css';
 import wizardStyles from './wizard.module.css';
+import { LoadError } from '../../../components/LoadError';
 
 const COMPANIES_PATH = '/campaigns/companies';
 const SHOWN = ['directMailType', 'fullName', 'address', 'website', 'name', 'phone', 'email'] as const;
@@ -29,11 +29,7 @@ export function CompanyStep({ form, errors, shown, onChange }: StepProps) {
       </h3>
       <p className="muted">{t('campaign.company.intro')}</p>
       {companies.error ? (
-        <div className="state-error" role="alert">
-          <i className="pi pi-exclamation-triangle" aria-hidden="true" />
-          <span>{t('campaign.company.loadError')}</span>
-          <Button type="button" size="small" outlined icon="pi pi-refresh" label={t('common.retry')} onClick={() => void companies.mutate()} />
-        </div>
+        <LoadError text={t('campaign.company.loadError')} onRetry={() => void companies.mutate()} />
       ) : companies.data && companies.list.length === 0 ? (
         <div className="notice notice-info" role="status">
           <span>{t('campaign.company.none')}</span> <Link to={COMPANIES_PATH}>{t('campaign.company.create')}</Link>

@@ -13,7 +13,6 @@ import type { BlockType } from '../../../../../shared/render';
 import { call } from '../../../api/client';
 import { useCall, useSession } from '../../../api/hooks';
 import { keys } from '../../../api/keys';
-import { Select } from '../../../components/Select';
 import { TextField } from '../../../components/TextField';
 import { useConfirm } from '../../../components/useConfirm';
 import { showSuccess } from '../../../ui/toastBus';
@@ -32,7 +31,7 @@ import { FIELD_MAX, hasContent, type MessageField, type WizardErrors, type Wizar
 import { ClassificationFields } from '../ClassificationFields';
 import { MessageTypeField } from '../MessageTypeField';
 import { ChannelContent, useChannels } from './ChannelContent';
-import { TextAreaField } from '../../../components/Field';
+import { SelectField, TextAreaField } from '../../../components/Field';
 import partStyles from '../planParts.module.css';
 import shellStyles from '../../template/editor/TemplateEditorShell.module.css';
 import wizardStyles from './wizard.module.css';
@@ -212,35 +211,31 @@ export function ContentStep({ form, errors, shown, onChange }: StepProps) {
           <p className="muted">{t('campaign.wizard.libraryUnavailable')}</p>
         ) : (
           <div className={wizardStyles.inlineForm}>
-            <div className="field">
-              <label htmlFor="plan-template">{t('campaign.wizard.template')}</label>
-              <Select
-                inputId="plan-template"
-                label={t('campaign.wizard.template')}
-                labelled
-                value={templateOptions.some((tm) => tm.value === templateId && !tm.disabled) ? templateId : null}
-                options={templateOptions}
-                optionDisabled="disabled"
-                itemTemplate={(o: (typeof templateOptions)[number]) => (
-                  <span className={wizardStyles.templateOption} data-approval={o.approval}>
-                    <span>{o.label}</span>
-                    {o.disabled && <TemplateApprovalTag state={o.approval} />}
-                  </span>
-                )}
-                aria-describedby={approvedOnly ? 'plan-template-approval-hint' : undefined}
-                placeholder={
-                  templates.isLoading
-                    ? t('campaign.loading')
-                    : (templates.data ?? []).length === 0
-                      ? t('campaign.wizard.noTemplatesOf', { channel: t(`campaign.channel.${form.channel}`) })
-                      : t('campaign.wizard.chooseTemplate')
-                }
-                disabled={(templates.data ?? []).length === 0}
-                filter
-                pt={{ filterInput: { 'aria-label': t('campaign.wizard.searchTemplates') } }}
-                onChange={(e) => setTemplateId(e.value as string)}
-              />
-            </div>
+            <SelectField
+              id="plan-template"
+              label={t('campaign.wizard.template')}
+              value={templateOptions.some((tm) => tm.value === templateId && !tm.disabled) ? templateId : null}
+              options={templateOptions}
+              optionDisabled="disabled"
+              itemTemplate={(o: (typeof templateOptions)[number]) => (
+                <span className={wizardStyles.templateOption} data-approval={o.approval}>
+                  <span>{o.label}</span>
+                  {o.disabled && <TemplateApprovalTag state={o.approval} />}
+                </span>
+              )}
+              aria-describedby={approvedOnly ? 'plan-template-approval-hint' : undefined}
+              placeholder={
+                templates.isLoading
+                  ? t('campaign.loading')
+                  : (templates.data ?? []).length === 0
+                    ? t('campaign.wizard.noTemplatesOf', { channel: t(`campaign.channel.${form.channel}`) })
+                    : t('campaign.wizard.chooseTemplate')
+              }
+              disabled={(templates.data ?? []).length === 0}
+              filter
+              pt={{ filterInput: { 'aria-label': t('campaign.wizard.searchTemplates') } }}
+              onChange={(e) => setTemplateId(e.value as string)}
+            />
             <Button
               type="button"
               outlined

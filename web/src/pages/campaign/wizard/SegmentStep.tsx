@@ -1,5 +1,4 @@
 /** Step 2, Segmentation: the saved segment the message goes to, with its live size and how many the channel reaches. */
-import { Button } from 'primereact/button';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { formatCount } from '../../../../../shared/format';
@@ -7,10 +6,10 @@ import type { Channel } from '../../../../../shared/delivery';
 import { reachText } from '../../../../../shared/services/plan';
 import { useSegmentCount, useSegmentOptions, useSegmentReach } from '../../../api/hooks';
 import { currentLang } from '../../../i18n';
-import { Select } from '../../../components/Select';
-import { FieldError } from '../../../components/TextField';
+import { SelectField } from '../../../components/Field';
 import type { StepProps } from './ContentStep';
 import wizardStyles from './wizard.module.css';
+import { LoadError } from '../../../components/LoadError';
 
 /** The live size of a segment: how many accounts it matches now. */
 export function SegmentSize({ segmentId }: { segmentId: string | null }) {
@@ -18,13 +17,7 @@ export function SegmentSize({ segmentId }: { segmentId: string | null }) {
   const size = useSegmentCount(segmentId);
   if (!segmentId) return null;
   if (size.error) {
-    return (
-      <div className="state-error" role="alert">
-        <i className="pi pi-exclamation-triangle" aria-hidden="true" />
-        <span>{t('campaign.segment.countError')}</span>
-        <Button type="button" size="small" outlined icon="pi pi-refresh" label={t('common.retry')} onClick={() => void size.mutate()} />
-      </div>
-    );
+    return <LoadError text={t('campaign.segment.countError')} onRetry={() => void size.mutate()} />;
   }
   return (
     <p className={wizardStyles.segmentSize} role="status" aria-live="polite" data-testid="segment-size">
@@ -64,32 +57,24 @@ export function SegmentStep({ form, errors, shown, onChange }: StepProps) {
       </h3>
       <p className="muted">{t('campaign.segment.intro')}</p>
       {segments.error ? (
-        <div className="state-error" role="alert">
-          <i className="pi pi-exclamation-triangle" aria-hidden="true" />
-          <span>{t('campaign.segment.loadError')}</span>
-          <Button type="button" size="small" outlined icon="pi pi-refresh" label={t('common.retry')} onClick={() => void segments.mutate()} />
-        </div>
+        <LoadError text={t('campaign.segment.loadError')} onRetry={() => void segments.mutate()} />
       ) : segments.data && segments.data.length === 0 ? (
         <div className="notice notice-info" role="status">
           <span>{t('campaign.segment.none')}</span> <Link to="/library/segment/create-segment">{t('campaign.segment.create')}</Link>
         </div>
       ) : (
-        <div className={`field ${wizardStyles.segmentField}`}>
-          <label htmlFor="plan-segment">{t('campaign.segment.label')}</label>
-          <Select
-            inputId="plan-segment"
-            label={t('campaign.segment.label')}
-            labelled
-            value={form.segmentId}
-            options={(segments.data ?? []).map((s) => ({ value: s.id, label: s.name }))}
-            placeholder={segments.isLoading ? t('campaign.loading') : t('campaign.segment.choose')}
-            filter
-            pt={{ filterInput: { 'aria-label': t('campaign.segment.search') } }}
-            invalid={Boolean(error)}
-            onChange={(e) => onChange({ ...form, segmentId: (e.value as string) ?? null }, 'segment')}
-          />
-          <FieldError id="plan-segment-error" text={error} />
-        </div>
+        <SelectField
+          id="plan-segment"
+          className={wizardStyles.segmentField}
+          label={t('campaign.segment.label')}
+          error={error}
+          value={form.segmentId}
+          options={(segments.data ?? []).map((s) => ({ value: s.id, label: s.name }))}
+          placeholder={segments.isLoading ? t('campaign.loading') : t('campaign.segment.choose')}
+          filter
+          pt={{ filterInput: { 'aria-label': t('campaign.segment.search') } }}
+          onChange={(e) => onChange({ ...form, segmentId: (e.value as string) ?? null }, 'segment')}
+        />
       )}
       <SegmentSize segmentId={form.segmentId} />
       <SegmentReach segmentId={form.segmentId} channel={form.channel} />

@@ -2,7 +2,6 @@
  * The blocks of one language in order. Select a block to open its properties under it; move it by dragging, by
  * its up and down buttons, or with Alt+Arrow keys on its title; new blocks can be dropped between others.
  */
-import { Button } from 'primereact/button';
 import { type DragEvent, type KeyboardEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type BlockType, isBlockType } from '../../../../../shared/render';
@@ -10,6 +9,7 @@ import type { BlockDraft } from '../draft';
 import { BLOCK_ICONS, NEW_BLOCK_DRAG } from './BlockPalette';
 import { BlockProperties } from './BlockProperties';
 import styles from './BlockCanvas.module.css';
+import { RowAction } from '../../../components/list/RowAction';
 
 /** The drag data type of a block being moved (its value is the block's key). */
 const MOVE_BLOCK_DRAG = 'application/x-herald-move-block';
@@ -157,36 +157,21 @@ export function BlockCanvas({
                     )}
                   </button>
                   <span className={styles.blockTools}>
-                    <Button
-                      type="button"
+                    <RowAction
                       icon="pi pi-arrow-up"
-                      text
-                      rounded
+                      label={t('template.moveUp', { block: label })}
                       size="small"
                       disabled={index === 0}
-                      aria-label={t('template.moveUp', { block: label })}
                       onClick={() => onMove(block.id, index - 1)}
                     />
-                    <Button
-                      type="button"
+                    <RowAction
                       icon="pi pi-arrow-down"
-                      text
-                      rounded
+                      label={t('template.moveDown', { block: label })}
                       size="small"
                       disabled={index === blocks.length - 1}
-                      aria-label={t('template.moveDown', { block: label })}
                       onClick={() => onMove(block.id, index + 1)}
                     />
-                    <Button
-                      type="button"
-                      icon="pi pi-trash"
-                      text
-                      rounded
-                      size="small"
-                      severity="danger"
-                      aria-label={t('template.removeBlock', { block: label })}
-                      onClick={() => onRemove(block.id)}
-                    />
+                    <RowAction icon="pi pi-trash" label={t('template.removeBlock', { block: label })} size="small" severity="danger" onClick={() => onRemove(block.id)} />
                   </span>
                 </div>
                 {selected && (

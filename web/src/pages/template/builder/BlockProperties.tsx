@@ -12,6 +12,7 @@ import { AssetPicker } from './AssetPicker';
 import { ColorField } from './ColorField';
 import { RichTextField } from './RichTextField';
 import styles from './BlockProperties.module.css';
+import { RowAction } from '../../../components/list/RowAction';
 
 const TOKEN = '{{firstName|there}}';
 
@@ -48,15 +49,7 @@ export function BlockProperties({
               <div key={n} className={styles.itemRow} data-testid={`${id}-${n}`}>
                 <div className={styles.itemHead}>
                   <span>{t('template.itemN', { n: n + 1 })}</span>
-                  <Button
-                    type="button"
-                    icon="pi pi-times"
-                    text
-                    rounded
-                    severity="danger"
-                    aria-label={t('template.removeItem', { n: n + 1 })}
-                    onClick={() => set(items.filter((_, i) => i !== n))}
-                  />
+                  <RowAction icon="pi pi-times" label={t('template.removeItem', { n: n + 1 })} severity="danger" onClick={() => set(items.filter((_, i) => i !== n))} />
                 </div>
                 <div className="form-grid">
                   {c.fields.map((sub) =>

@@ -4,12 +4,11 @@
  */
 import { languageName } from '../../../../../shared/format';
 import { Button } from 'primereact/button';
-import { InputText } from 'primereact/inputtext';
 import { type KeyboardEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { languageCodeSchema } from '../../../../../shared/render';
 import { safeParseIn } from '../../../components/schemaErrors';
-import { FieldError } from '../../../components/TextField';
+import { TextField } from '../../../components/TextField';
 import styles from './LanguageTabs.module.css';
 
 export const languageTabId = (code: string) => `language-tab-${code}`;
@@ -124,28 +123,19 @@ export function LanguageTabs({
             add();
           }}
         >
-          <div className="field">
-            <label htmlFor="language-code">{t('template.languageCode')}</label>
-            <InputText
-              id="language-code"
-              value={code}
-              maxLength={35}
-              autoFocus
-              invalid={Boolean(error)}
-              aria-describedby="language-code-error"
-              onChange={(e) => {
-                setCode(e.target.value);
-                setError('');
-              }}
-            />
-            {error ? (
-              <FieldError id="language-code-error" text={error} />
-            ) : (
-              <small id="language-code-error" className="field-hint">
-                {t('template.languageHint')}
-              </small>
-            )}
-          </div>
+          <TextField
+            id="language-code"
+            label={t('template.languageCode')}
+            value={code}
+            maxLength={35}
+            autoFocus
+            error={error}
+            hint={t('template.languageHint')}
+            onChange={(value) => {
+              setCode(value);
+              setError('');
+            }}
+          />
           <Button type="submit" size="small" label={t('template.addLanguage')} />
         </form>
       )}

@@ -16,6 +16,7 @@ import { useCall, useSession } from '../../../api/hooks';
 import { useDateTime } from '../../../app/locale';
 import { useSave } from '../../../components/useSave';
 import styles from './TranslationSync.module.css';
+import { ColumnHeads } from '../../../components/list/ColumnHeads';
 
 const SEVERITY: Record<JunctionState, 'info' | 'success' | 'secondary'> = { IN_PROGRESS: 'secondary', READY: 'info', PULLED: 'success' };
 
@@ -126,12 +127,7 @@ export function TranslationSync({
             </p>
           )}
           <table className="plain-table" data-testid="translation-states">
-            <thead>
-              <tr>
-                <th scope="col">{t('template.junction.language')}</th>
-                <th scope="col">{t('template.junction.state')}</th>
-              </tr>
-            </thead>
+            <ColumnHeads labels={[t('template.junction.language'), t('template.junction.state')]} />
             <tbody>
               {job.languages.map((l) => (
                 <tr key={l.language}>
