@@ -2,6 +2,7 @@
 import { Button } from 'primereact/button';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { Page } from './Page';
 import { PageSpinner } from './PageSpinner';
 
 export function EditorLoadState({
@@ -21,10 +22,7 @@ export function EditorLoadState({
 }) {
   const { t } = useTranslation();
   return (
-    <section className="page">
-      <header className="page-header">
-        <h1>{title}</h1>
-      </header>
+    <Page title={title}>
       {state === 'yes' ? (
         <PageSpinner />
       ) : (
@@ -35,6 +33,6 @@ export function EditorLoadState({
           <Link to={back}>{backLabel}</Link>
         </div>
       )}
-    </section>
+    </Page>
   );
 }

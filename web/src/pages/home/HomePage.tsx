@@ -27,6 +27,7 @@ import '../../i18n/areas/campaign';
 import styles from './HomePage.module.css';
 import statStyles from '../../components/stat.module.css';
 import linkStyles from '../../components/links.module.css';
+import { Page } from '../../components/Page';
 
 type Card = (typeof HOME_CARDS)[number];
 const SIZE = 5;
@@ -248,13 +249,7 @@ export default function HomePage() {
   const session = useSession();
   const mayPass = !!session && holdsAll(session.userdetails.rolePermissions, ['PLAN_PASS']);
   return (
-    <section className="page">
-      <header className="page-header">
-        <div>
-          <h1>{t('page.home')}</h1>
-          <p className="muted">{t('home.intro')}</p>
-        </div>
-      </header>
+    <Page title={t('page.home')} intro={t('home.intro')}>
       <Summary />
       <SentToday />
       <div className={styles.homeGrid}>
@@ -264,6 +259,6 @@ export default function HomePage() {
         {mayPass && <TemplateCard />}
       </div>
       {elements}
-    </section>
+    </Page>
   );
 }

@@ -18,6 +18,7 @@ import { historyPath } from '../cloudSource/paths';
 import '../../i18n/areas/approval';
 import '../../i18n/areas/userAlert';
 import styles from './Notification.module.css';
+import { Page } from '../../components/Page';
 
 const PAGE = 20;
 /** "Show more" grows the one page read, up to what one call answers */
@@ -54,13 +55,7 @@ export default function NotificationPage() {
     });
 
   return (
-    <section className="page" aria-labelledby="notification-title">
-      <header className="page-header">
-        <div>
-          <h1 id="notification-title">{t('notification.title')}</h1>
-          <p className="muted">{t('notification.intro')}</p>
-        </div>
-      </header>
+    <Page title={t('notification.title')} titleId="notification-title" intro={t('notification.intro')}>
       <div className="card">
         <div className={styles.toolbar}>
           <div className="checkbox-row">
@@ -145,6 +140,6 @@ export default function NotificationPage() {
           <Button type="button" size="small" text icon="pi pi-angle-down" label={t('notification.more')} onClick={() => setSize(Math.min(MOST, size + PAGE))} />
         )}
       </div>
-    </section>
+    </Page>
   );
 }
