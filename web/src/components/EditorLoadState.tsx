@@ -1,5 +1,6 @@
 /** An editor page while its record loads, or when it could not: a spinner, or the reason with retry and a way back. */
 import { Link } from 'react-router-dom';
+import { Page } from './Page';
 import { PageSpinner } from './PageSpinner';
 import { LoadError } from './LoadError';
 
@@ -19,10 +20,7 @@ export function EditorLoadState({
   backLabel: string;
 }) {
   return (
-    <section className="page">
-      <header className="page-header">
-        <h1>{title}</h1>
-      </header>
+    <Page title={title}>
       {state === 'yes' ? (
         <PageSpinner />
       ) : (
@@ -30,6 +28,6 @@ export function EditorLoadState({
           <Link to={back}>{backLabel}</Link>
         </LoadError>
       )}
-    </section>
+    </Page>
   );
 }

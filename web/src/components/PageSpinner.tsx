@@ -6,3 +6,12 @@ export function PageSpinner() {
     </div>
   );
 }
+
+/** A card in place of a page's content while its data loads; the label is for screen readers. */
+export function LoadingCard({ label }: { label: string }) {
+  return (
+    <div className="card" aria-busy="true">
+      <i className="pi pi-spin pi-spinner" aria-hidden="true" /> <span className="sr-only">{label}</span>
+    </div>
+  );
+}

@@ -9,6 +9,7 @@
 import { Button } from 'primereact/button';
 import type { ComponentProps, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Page } from '../Page';
 import { EntityList } from './EntityList';
 import { RowAction } from './RowAction';
 import { type DeleteRequest, useConfirmedDelete } from './useConfirmedDelete';
@@ -110,13 +111,7 @@ export function ListPage<F extends Record<string, unknown>>({
   }
 
   return (
-    <section className={section ? undefined : 'page'}>
-      <header className="page-header">
-        <div>
-          {section ? <h2>{title}</h2> : <h1>{title}</h1>}
-          <p className="muted">{intro ?? t(`${texts}.intro`)}</p>
-        </div>
-      </header>
+    <Page title={title} intro={intro ?? t(`${texts}.intro`)} section={section}>
       <div className="card">
         <EntityList<F>
           testId={testId}
@@ -135,6 +130,6 @@ export function ListPage<F extends Record<string, unknown>>({
       </div>
       {children}
       {confirmElement}
-    </section>
+    </Page>
   );
 }

@@ -5,6 +5,7 @@
 import { Button } from 'primereact/button';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { Page } from '../Page';
 import { useLinkDownload } from '../useLinkDownload';
 
 export function RecordsPage({
@@ -27,20 +28,19 @@ export function RecordsPage({
   children: ReactNode;
 }) {
   return (
-    <section className="page">
-      <header className="page-header">
-        <div>
-          <h1>{title}</h1>
-          <p className="muted">
-            <Link to={back}>{backLabel}</Link>
-            {of ? <> / {of}</> : null}
-          </p>
-          {notes}
-        </div>
-        {action}
-      </header>
+    <Page
+      title={title}
+      intro={
+        <>
+          <Link to={back}>{backLabel}</Link>
+          {of ? <> / {of}</> : null}
+        </>
+      }
+      notes={notes}
+      actions={action}
+    >
       <div className="card">{children}</div>
-    </section>
+    </Page>
   );
 }
 

@@ -27,6 +27,7 @@ import styles from './account.module.css';
 import toolbarStyles from '../../components/list/ListToolbar.module.css';
 import linkStyles from '../../components/links.module.css';
 import { LoadError } from '../../components/LoadError';
+import { Page } from '../../components/Page';
 
 const SIZE = 20;
 const SEARCH_DELAY_MS = 300;
@@ -79,17 +80,16 @@ export default function AccountsPage() {
   }
 
   return (
-    <section className="page">
-      <header className="page-header">
-        <div>
-          <h1>{t('page.accounts')}</h1>
-          <p className="muted">{t('account.intro')}</p>
-        </div>
+    <Page
+      title={t('page.accounts')}
+      intro={t('account.intro')}
+      actions={
         <Link to="/library/batches" className={linkStyles.headerLink}>
           <i className="pi pi-upload" aria-hidden="true" />
           <span>{t('account.importLink')}</span>
         </Link>
-      </header>
+      }
+    >
       <div className="card" data-testid="account-list">
         <div className={`${toolbarStyles.listToolbar} list-toolbar`}>
           <p className="list-total" data-testid="account-total" aria-live="polite">
@@ -153,6 +153,6 @@ export default function AccountsPage() {
       </div>
       <AccountDialog account={open} onHide={() => setOpen(null)} onDelete={(a) => void remove(a)} onSaved={(a) => void saved(a)} />
       {confirmElement}
-    </section>
+    </Page>
   );
 }

@@ -23,6 +23,8 @@ import styles from './SystemSettingPage.module.css';
 import { FeatureCategoryPresets } from './FeatureCategoryPresets';
 import { pricesText, readPrices } from './smsPrices';
 import settingsStyles from '../settings/SettingsPage.module.css';
+import { Page } from '../../components/Page';
+import { LoadingCard } from '../../components/PageSpinner';
 
 const SWITCHES = [
   'singleMessageApprovalSheet',
@@ -295,18 +297,8 @@ export default function SystemSettingPage() {
   const { data, error, isLoading, mutate } = useCall(keys.systemSetting());
   const reload = () => void mutate();
   return (
-    <section className="page">
-      <header className="page-header">
-        <div>
-          <h1>{t('page.systemSettings')}</h1>
-          <p className="muted">{t('systemSetting.intro')}</p>
-        </div>
-      </header>
-      {isLoading && (
-        <div className="card" aria-busy="true">
-          <i className="pi pi-spin pi-spinner" aria-hidden="true" /> <span className="sr-only">{t('systemSetting.loading')}</span>
-        </div>
-      )}
+    <Page title={t('page.systemSettings')} intro={t('systemSetting.intro')}>
+      {isLoading && <LoadingCard label={t('systemSetting.loading')} />}
       {error && !data && (
         <div className="card">
           <p>{t('list.error')}</p>
@@ -319,6 +311,6 @@ export default function SystemSettingPage() {
           <SendRatesSection sending={data.sending} onSaved={reload} />
         </div>
       )}
-    </section>
+    </Page>
   );
 }

@@ -25,6 +25,7 @@ import { showError, showSuccess } from '../../ui/toastBus';
 import '../../i18n/areas/assets';
 import styles from './assets.module.css';
 import toolbarStyles from '../../components/list/ListToolbar.module.css';
+import { Page } from '../../components/Page';
 
 type Row = { kind: 'folder'; name: string; path: string } | ({ kind: 'file' } & AssetFileView);
 
@@ -161,13 +162,7 @@ export default function AssetsPage() {
   }
 
   return (
-    <section className="page">
-      <header className="page-header">
-        <div>
-          <h1>{t('page.assets')}</h1>
-          <p className="muted">{t('assets.intro')}</p>
-        </div>
-      </header>
+    <Page title={t('page.assets')} intro={t('assets.intro')}>
       <div className="card" data-testid="asset-list">
         <div className={`${toolbarStyles.listToolbar} list-toolbar`}>
           <nav aria-label={t('assets.breadcrumb')} className={styles.assetCrumbs}>
@@ -285,6 +280,6 @@ export default function AssetsPage() {
         />
       </FormDialog>
       {confirmElement}
-    </section>
+    </Page>
   );
 }

@@ -12,6 +12,8 @@ import { useCall } from '../../api/hooks';
 import { useSave } from '../../components/useSave';
 import '../../i18n/areas/brandVoice';
 import { BrandColorList } from './brandColors';
+import { Page } from '../../components/Page';
+import { LoadingCard } from '../../components/PageSpinner';
 
 export default function BrandVoicePage() {
   const { t } = useTranslation();
@@ -21,12 +23,10 @@ export default function BrandVoicePage() {
   const none = t('brandVoice.summary.none');
 
   return (
-    <section className="page">
-      <header className="page-header">
-        <div>
-          <h1>{t('page.brandVoice')}</h1>
-          <p className="muted">{t('brandVoice.intro')}</p>
-        </div>
+    <Page
+      title={t('page.brandVoice')}
+      intro={t('brandVoice.intro')}
+      actions={
         <div className="form-actions">
           <Button label={t('brandVoice.configure')} icon="pi pi-sliders-h" onClick={() => navigate('/library/ai-brand-voice/config')} />
           {data && data.version > 0 && (
@@ -39,12 +39,9 @@ export default function BrandVoicePage() {
             />
           )}
         </div>
-      </header>
-      {isLoading && (
-        <div className="card" aria-busy="true">
-          <i className="pi pi-spin pi-spinner" aria-hidden="true" /> <span className="sr-only">{t('brandVoice.loading')}</span>
-        </div>
-      )}
+      }
+    >
+      {isLoading && <LoadingCard label={t('brandVoice.loading')} />}
       {error && !data && (
         <div className="card">
           <p>{t('list.error')}</p>
@@ -86,6 +83,6 @@ export default function BrandVoicePage() {
           <blockquote>{data.generated.voiceSample}</blockquote>
         </div>
       )}
-    </section>
+    </Page>
   );
 }

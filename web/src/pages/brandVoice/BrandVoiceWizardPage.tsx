@@ -20,6 +20,8 @@ import { useSave } from '../../components/useSave';
 import { showError, showSuccess } from '../../ui/toastBus';
 import '../../i18n/areas/brandVoice';
 import { BrandColorField, HEX } from './brandColors';
+import { Page } from '../../components/Page';
+import { LoadingCard } from '../../components/PageSpinner';
 
 const STEPS = ['content', 'voice', 'samples', 'design', 'layout'] as const;
 type Form = Omit<BrandVoiceView, 'generated'>;
@@ -290,18 +292,8 @@ export default function BrandVoiceWizardPage() {
   const { t } = useTranslation();
   const { data, error, mutate } = useCall(['brandVoice.detail', {}]);
   return (
-    <section className="page">
-      <header className="page-header">
-        <div>
-          <h1>{t('page.brandVoiceConfig')}</h1>
-          <p className="muted">{t('brandVoice.intro')}</p>
-        </div>
-      </header>
-      {!data && !error && (
-        <div className="card" aria-busy="true">
-          <i className="pi pi-spin pi-spinner" aria-hidden="true" /> <span className="sr-only">{t('brandVoice.loading')}</span>
-        </div>
-      )}
+    <Page title={t('page.brandVoiceConfig')} intro={t('brandVoice.intro')}>
+      {!data && !error && <LoadingCard label={t('brandVoice.loading')} />}
       {error && !data && (
         <div className="card">
           <p>{t('list.error')}</p>
@@ -309,6 +301,6 @@ export default function BrandVoiceWizardPage() {
         </div>
       )}
       {data && <Wizard view={data} onSaved={() => void mutate()} />}
-    </section>
+    </Page>
   );
 }

@@ -24,6 +24,7 @@ import { PlanActionButtons, usePlanActions } from './usePlanActions';
 import '../../i18n/areas/campaign';
 import styles from './CampaignsPage.module.css';
 import linkStyles from '../../components/links.module.css';
+import { Page } from '../../components/Page';
 
 const FILTERS = Object.keys(PLAN_FILTERS) as PlanFilter[];
 const INITIAL_FILTERS: { filter: PlanFilter; name?: string; channel?: string; messageType?: string; tagId?: string; categoryId?: string; groupId?: string } = { filter: 'ALL' };
@@ -61,14 +62,11 @@ export default function CampaignsPage() {
   }
 
   return (
-    <section className="page">
-      <header className="page-header">
-        <div>
-          <h1>{t('page.campaigns')}</h1>
-          <p className="muted">{t('campaign.intro')}</p>
-        </div>
-        {mayCreate && <Button type="button" icon="pi pi-plus" label={t('campaign.newSingle')} onClick={() => void navigate(WIZARD_PATH)} />}
-      </header>
+    <Page
+      title={t('page.campaigns')}
+      intro={t('campaign.intro')}
+      actions={mayCreate && <Button type="button" icon="pi pi-plus" label={t('campaign.newSingle')} onClick={() => void navigate(WIZARD_PATH)} />}
+    >
       <div className="card">
         <div className={styles.filterTabs} role="tablist" aria-label={t('campaign.filters')}>
           {FILTERS.map((f, i) => (
@@ -127,6 +125,6 @@ export default function CampaignsPage() {
         </div>
       </div>
       {elements}
-    </section>
+    </Page>
   );
 }

@@ -45,7 +45,7 @@ import { useOrgLocale } from '../../app/locale';
 import partStyles from './planParts.module.css';
 import styles from './NewSinglePage.module.css';
 import wizardStyles from './wizard/wizard.module.css';
-import linkStyles from '../../components/links.module.css';
+import { BackLink, Page } from '../../components/Page';
 
 /** The clock the 5-minute rule is checked against, moving on while the page is open. */
 function useNow(everyMs: number): number {
@@ -265,20 +265,11 @@ export default function NewSinglePage() {
 
   if (!editable && saved) {
     return (
-      <section className="page">
-        <header className="page-header">
-          <div>
-            <Link to={CAMPAIGNS_PATH} className={linkStyles.backLink}>
-              <i className="pi pi-arrow-left" aria-hidden="true" />
-              <span>{t('campaign.back')}</span>
-            </Link>
-            <h1>{title}</h1>
-          </div>
-        </header>
+      <Page title={title} back={<BackLink to={CAMPAIGNS_PATH} label={t('campaign.back')} />}>
         <div className="notice notice-info" role="status">
           <PlanStatusTag status={saved.status} /> <span>{t('campaign.wizard.notEditable')}</span> <Link to={detailPath(saved.id)}>{t('campaign.openDetail')}</Link>
         </div>
-      </section>
+      </Page>
     );
   }
 
@@ -287,16 +278,12 @@ export default function NewSinglePage() {
   const current = steps[index];
 
   return (
-    <section className="page campaign-wizard">
-      <header className="page-header">
-        <div>
-          <Link to={CAMPAIGNS_PATH} className={linkStyles.backLink}>
-            <i className="pi pi-arrow-left" aria-hidden="true" />
-            <span>{t('campaign.back')}</span>
-          </Link>
-          <h1>{title}</h1>
-          <p className="muted">{t('campaign.wizard.intro')}</p>
-        </div>
+    <Page
+      title={title}
+      className="campaign-wizard"
+      intro={t('campaign.wizard.intro')}
+      back={<BackLink to={CAMPAIGNS_PATH} label={t('campaign.back')} />}
+      actions={
         <div className={styles.builderActions}>
           {saved && <PlanStatusTag status={saved.status} />}
           {dirty && <span className={styles.unsavedNote}>{t('campaign.wizard.unsaved')}</span>}
@@ -310,8 +297,8 @@ export default function NewSinglePage() {
             onClick={() => void saveDraft()}
           />
         </div>
-      </header>
-
+      }
+    >
       {saved?.rejection && (
         <div className={`notice notice-warn ${partStyles.rejectionNotice}`} role="status" data-testid="rejection-notice">
           <strong>{t('campaign.rejection.title', { type: t(`campaign.rejectType.${saved.rejection.type}`) })}</strong>
@@ -394,6 +381,6 @@ export default function NewSinglePage() {
           <Button type="button" icon="pi pi-arrow-right" iconPos="right" label={t('campaign.wizard.next')} onClick={next} />
         )}
       </footer>
-    </section>
+    </Page>
   );
 }

@@ -35,8 +35,8 @@ import { PlanActionButtons, usePlanActions } from './usePlanActions';
 import '../../i18n/areas/campaign';
 import styles from '../system/notAvailable.module.css';
 import pageStyles from './PlanDetailPage.module.css';
-import linkStyles from '../../components/links.module.css';
 import { LoadError } from '../../components/LoadError';
+import { BackLink, Page } from '../../components/Page';
 
 const TABS = ['overview', 'content', 'analytics', 'schedule', 'planStep', 'operationRecord', 'approval', 'sentRecords', 'links', 'abAnalytics', 'settings'] as const;
 type Tab = (typeof TABS)[number];
@@ -82,22 +82,11 @@ export default function PlanDetailPage() {
     if (status) void stats.mutate();
   }, [status, stats.mutate]);
 
-  const back = (
-    <Link to={CAMPAIGNS_PATH} className={linkStyles.backLink}>
-      <i className="pi pi-arrow-left" aria-hidden="true" />
-      <span>{t('campaign.back')}</span>
-    </Link>
-  );
+  const back = <BackLink to={CAMPAIGNS_PATH} label={t('campaign.back')} />;
 
   if (!id || (plan.error && !plan.data)) {
     return (
-      <section className="page">
-        <header className="page-header">
-          <div>
-            {back}
-            <h1>{t('page.campaignDetail')}</h1>
-          </div>
-        </header>
+      <Page title={t('page.campaignDetail')} back={back}>
         {id ? (
           <LoadError text={plan.error?.code === '720003' ? t('campaign.detail.missing') : t('campaign.detail.loadError')} onRetry={() => void plan.mutate()} />
         ) : (
@@ -106,21 +95,15 @@ export default function PlanDetailPage() {
             <Link to={CAMPAIGNS_PATH}>{t('campaign.back')}</Link>
           </div>
         )}
-      </section>
+      </Page>
     );
   }
 
   if (!plan.data) {
     return (
-      <section className="page">
-        <header className="page-header">
-          <div>
-            {back}
-            <h1>{t('page.campaignDetail')}</h1>
-          </div>
-        </header>
+      <Page title={t('page.campaignDetail')} back={back}>
         <PageSpinner />
-      </section>
+      </Page>
     );
   }
 

@@ -4,9 +4,8 @@
  * exported as a CSV file behind a link that works for 15 minutes. A model's run has the same screen
  * (/library/model/history/record?model=<id>&delivery=<id>) over modelRecord, without the export.
  */
-import { Button } from 'primereact/button';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import type { Result } from '../../../../shared/services';
 import { call } from '../../api/client';
 import { useCursorPages } from '../../api/useCursorPages';
@@ -15,7 +14,7 @@ import { RefusedRowsTable } from './RefusedRowsTable';
 import { listRecords, ownerHistoryPath, ownerOf, type RunOwner, runTexts } from './runOwner';
 import '../../i18n/areas/cloudSource';
 import '../../i18n/areas/model';
-import { useLinkDownload } from '../../components/useLinkDownload';
+import { ExportButton, RecordsPage as RecordsFrame } from '../../components/list/RecordsPage';
 
 const PAGE = 100;
 type RecordRow = Result<'cloudSourceRecord.getListByPage'>['list'][number];
@@ -39,7 +38,6 @@ export function RecordsPage({ kind }: { kind: RunOwner['kind'] }) {
 
 function Records({ owner, deliveryId }: { owner: RunOwner; deliveryId: string }) {
   const { t } = useTranslation();
-  const [exporting, download] = useLinkDownload();
   const texts = runTexts(owner);
   const detail = useOwnerDetail(owner);
   const pages = useCursorPages(
@@ -50,27 +48,25 @@ function Records({ owner, deliveryId }: { owner: RunOwner; deliveryId: string })
 
   if (detail.error || pages.first.error) return <NoSource kind={owner.kind} title={t(texts.records)} text={t('cloudRecords.noDelivery')} />;
 
-  const exportCsv = () => download(() => call('cloudSourceRecord.export', { sourceId: owner.id, id: deliveryId }));
-
   return (
-    <section className="page">
-      <header className="page-header">
-        <div>
-          <h1>{t(texts.records)}</h1>
-          <p className="muted">
-            <Link to={ownerHistoryPath(owner)}>{t('cloudRecords.back')}</Link>
-            {detail.title && <> / {detail.title}</>}
-          </p>
-          <p className="muted">{t('cloudRecords.intro')}</p>
-        </div>
-        {/* modelRecord has no export */}
-        {owner.kind === 'source' && (
-          <Button type="button" icon="pi pi-download" label={t('cloudRecords.export')} loading={exporting} disabled={pages.rows.length === 0} onClick={() => void exportCsv()} />
-        )}
-      </header>
-      <div className="card">
-        <RefusedRowsTable pages={pages} testId="cloud-records" texts={{ loading: t('cloudRecords.loading'), empty: t('cloudRecords.empty'), more: t('cloudRecords.more') }} />
-      </div>
-    </section>
+    <RecordsFrame
+      title={t(texts.records)}
+      back={ownerHistoryPath(owner)}
+      backLabel={t('cloudRecords.back')}
+      of={String(detail.title)}
+      notes={<p className="muted">{t('cloudRecords.intro')}</p>}
+      action={
+        // modelRecord has no export
+        owner.kind === 'source' && (
+          <ExportButton
+            label={t('cloudRecords.export')}
+            disabled={pages.rows.length === 0}
+            signLink={() => call('cloudSourceRecord.export', { sourceId: owner.id, id: deliveryId })}
+          />
+        )
+      }
+    >
+      <RefusedRowsTable pages={pages} testId="cloud-records" texts={{ loading: t('cloudRecords.loading'), empty: t('cloudRecords.empty'), more: t('cloudRecords.more') }} />
+    </RecordsFrame>
   );
 }

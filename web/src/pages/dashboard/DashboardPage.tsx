@@ -13,6 +13,7 @@ import { DashboardMetrics } from './DashboardMetrics';
 import { GroupChooser } from './GroupChooser';
 import styles from './DashboardPage.module.css';
 import statStyles from '../../components/stat.module.css';
+import { Page } from '../../components/Page';
 
 export default function DashboardPage() {
   const { t, i18n } = useTranslation();
@@ -29,14 +30,7 @@ export default function DashboardPage() {
     .filter((g) => g.items.length > 0);
 
   return (
-    <section className="page">
-      <header className="page-header">
-        <div>
-          <h1>{t('dashboard.welcome', { name })}</h1>
-          <p className="muted">{t('dashboard.intro')}</p>
-        </div>
-      </header>
-
+    <Page title={t('dashboard.welcome', { name })} intro={t('dashboard.intro')}>
       <div className={statStyles.statRow}>
         <div className={`card ${statStyles.stat}`}>
           <span className={statStyles.statLabel}>{t('dashboard.organization')}</span>
@@ -103,6 +97,6 @@ export default function DashboardPage() {
       <GroupChooser />
       <DashboardMetrics />
       <p className={`muted ${styles.pageFoot}`}>{t('app.version', { version: APP_VERSION })}</p>
-    </section>
+    </Page>
   );
 }

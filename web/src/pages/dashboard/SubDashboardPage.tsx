@@ -5,13 +5,13 @@
  */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import type { DashboardGroup } from '../../../../shared/entities';
 import { formatCount } from '../../../../shared/format';
 import { messageFor } from '../../api/errorHandler';
 import { useCall } from '../../api/hooks';
 import { keys } from '../../api/keys';
-import linkStyles from '../../components/links.module.css';
+import { BackLink, Page } from '../../components/Page';
 import '../../i18n/areas/dashboard';
 import '../../i18n/areas/dashboardGroup';
 import { DashboardMetrics } from './DashboardMetrics';
@@ -25,23 +25,10 @@ export default function SubDashboardPage() {
   // the generic CRUD answer is typed loosely; this is the registry's dashboardGroup record
   const record = group.data as DashboardGroup | undefined;
 
-  const back = (
-    <Link to={DASHBOARD_GROUPS_PATH} className={linkStyles.backLink}>
-      <i className="pi pi-arrow-left" aria-hidden="true" />
-      <span>{t('dashboardGroup.back')}</span>
-    </Link>
-  );
   const frame = (title: string, body: ReactNode, intro?: string) => (
-    <section className="page">
-      <header className="page-header">
-        <div>
-          {back}
-          <h1>{title}</h1>
-          {intro && <p className="muted">{intro}</p>}
-        </div>
-      </header>
+    <Page title={title} back={<BackLink to={DASHBOARD_GROUPS_PATH} label={t('dashboardGroup.back')} />} intro={intro}>
       {body}
-    </section>
+    </Page>
   );
 
   if (!groupId) return frame(t('page.subDashboard'), <p className="card muted">{t('dashboardGroup.noneChosen')}</p>);

@@ -23,6 +23,7 @@ import '../../i18n/areas/audience';
 import styles from './dataImport.module.css';
 import statStyles from '../../components/stat.module.css';
 import linkStyles from '../../components/links.module.css';
+import { Page } from '../../components/Page';
 
 /** Enough of the file's start for its header and a few rows. */
 const HEAD_BYTES = 64 * 1024;
@@ -168,18 +169,17 @@ export default function DataImportPage() {
   const percent = record ? Math.min(100, Math.floor((record.bytesRead / Math.max(1, record.totalBytes)) * 100)) : 0;
 
   return (
-    <section className={`page ${styles.importPage}`}>
-      <header className="page-header">
-        <div>
-          <h1>{t('page.dataImport')}</h1>
-          <p className="muted">{t('dataImport.intro', { encodings: CSV_ENCODINGS.join(', ') })}</p>
-        </div>
+    <Page
+      title={t('page.dataImport')}
+      className={styles.importPage}
+      intro={t('dataImport.intro', { encodings: CSV_ENCODINGS.join(', ') })}
+      actions={
         <Link to="/library/account" className={linkStyles.headerLink}>
           <i className="pi pi-id-card" aria-hidden="true" />
           <span>{t('page.accounts')}</span>
         </Link>
-      </header>
-
+      }
+    >
       {phase === 'choose' && (
         <div className={`${styles.fileStep} card`}>
           <label htmlFor="import-file" className={styles.fileLabel}>
@@ -301,6 +301,6 @@ export default function DataImportPage() {
 
       <ImportHistory onShow={setShown} />
       {shown && <FailureReport importId={shown.id} failed={shown.failed} warned={shown.warned ?? 0} title={t('dataImport.failuresOf', { name: shown.fileName })} />}
-    </section>
+    </Page>
   );
 }

@@ -28,6 +28,7 @@ import styles from './HomePage.module.css';
 import statStyles from '../../components/stat.module.css';
 import linkStyles from '../../components/links.module.css';
 import { LoadError } from '../../components/LoadError';
+import { Page } from '../../components/Page';
 
 type Card = (typeof HOME_CARDS)[number];
 const SIZE = 5;
@@ -245,13 +246,7 @@ export default function HomePage() {
   const session = useSession();
   const mayPass = !!session && holdsAll(session.userdetails.rolePermissions, ['PLAN_PASS']);
   return (
-    <section className="page">
-      <header className="page-header">
-        <div>
-          <h1>{t('page.home')}</h1>
-          <p className="muted">{t('home.intro')}</p>
-        </div>
-      </header>
+    <Page title={t('page.home')} intro={t('home.intro')}>
       <Summary />
       <SentToday />
       <div className={styles.homeGrid}>
@@ -261,6 +256,6 @@ export default function HomePage() {
         {mayPass && <TemplateCard />}
       </div>
       {elements}
-    </section>
+    </Page>
   );
 }

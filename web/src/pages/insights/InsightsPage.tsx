@@ -24,6 +24,7 @@ import '../../i18n/areas/insights';
 import styles from './InsightsPage.module.css';
 import { SelectField } from '../../components/Field';
 import { ColumnHeads } from '../../components/list/ColumnHeads';
+import { Page } from '../../components/Page';
 
 const SERIES_COLORS = ['#2563eb', '#15803d', '#c2410c', '#7c3aed', '#0f766e'];
 /** The events chart draws the most frequent names; the rest are in the table of names. */
@@ -204,13 +205,11 @@ export function InsightsPage({ source }: { source: InsightSource }) {
   const data = summary.data;
   const charted = (data?.names ?? []).slice(0, CHARTED_NAMES);
   return (
-    <section className="page" data-testid={`insights-${source}`}>
-      <header className="page-header">
-        <div>
-          <h1>{t(source === 'APP' ? 'page.appInsights' : 'page.webInsights')}</h1>
-          <p className="muted">{t(`insights.intro.${source}`, { zone: data?.range.timeZone ?? orgZone })}</p>
-        </div>
-      </header>
+    <Page
+      title={t(source === 'APP' ? 'page.appInsights' : 'page.webInsights')}
+      intro={t(`insights.intro.${source}`, { zone: data?.range.timeZone ?? orgZone })}
+      testId={`insights-${source}`}
+    >
       <section className="card" aria-label={t('insights.range')}>
         <div className={styles.range}>
           <DateRangePicker idPrefix="ins" initial="WEEK" onRange={setRange} />
@@ -268,6 +267,6 @@ export function InsightsPage({ source }: { source: InsightSource }) {
       <Funnel source={source} range={range} names={(data?.names ?? []).map((n) => n.name)} />
       <Timeline source={source} />
       {source === 'WEB' && <Snippet />}
-    </section>
+    </Page>
   );
 }

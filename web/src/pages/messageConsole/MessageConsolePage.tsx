@@ -26,6 +26,7 @@ import '../../i18n/areas/messageConsole';
 import { ListToolbar } from '../../components/list/ListToolbar';
 import toolbarStyles from '../../components/list/ListToolbar.module.css';
 import { SelectField } from '../../components/Field';
+import { Page } from '../../components/Page';
 
 const PAGE = 20;
 const RUN_SEVERITY = { RUNNING: 'info', DONE: 'success', STOPPED: 'secondary' } as const;
@@ -37,18 +38,12 @@ export default function MessageConsolePage() {
   const navigate = useNavigate();
   const cloud = pathname.startsWith(CLOUD_PATH);
   return (
-    <section className="page">
-      <header className="page-header">
-        <div>
-          <h1>{t('page.messageConsole')}</h1>
-          <p className="muted">{t('messageConsole.intro')}</p>
-        </div>
-      </header>
+    <Page title={t('page.messageConsole')} intro={t('messageConsole.intro')}>
       <TabView activeIndex={cloud ? 1 : 0} onTabChange={(e) => navigate(e.index === 1 ? CLOUD_PATH : CAMPAIGNS_PATH)}>
         <TabPanel header={t('messageConsole.tab.campaigns')}>{!cloud && <Campaigns />}</TabPanel>
         <TabPanel header={t('messageConsole.tab.cloudSources')}>{cloud && <CloudDeliveries />}</TabPanel>
       </TabView>
-    </section>
+    </Page>
   );
 }
 

@@ -19,6 +19,7 @@ import '../../i18n/areas/approval';
 import '../../i18n/areas/userAlert';
 import styles from './Notification.module.css';
 import { LoadError } from '../../components/LoadError';
+import { Page } from '../../components/Page';
 
 const PAGE = 20;
 /** "Show more" grows the one page read, up to what one call answers */
@@ -55,13 +56,7 @@ export default function NotificationPage() {
     });
 
   return (
-    <section className="page" aria-labelledby="notification-title">
-      <header className="page-header">
-        <div>
-          <h1 id="notification-title">{t('notification.title')}</h1>
-          <p className="muted">{t('notification.intro')}</p>
-        </div>
-      </header>
+    <Page title={t('notification.title')} titleId="notification-title" intro={t('notification.intro')}>
       <div className="card">
         <div className={styles.toolbar}>
           <div className="checkbox-row">
@@ -142,6 +137,6 @@ export default function NotificationPage() {
           <Button type="button" size="small" text icon="pi pi-angle-down" label={t('notification.more')} onClick={() => setSize(Math.min(MOST, size + PAGE))} />
         )}
       </div>
-    </section>
+    </Page>
   );
 }

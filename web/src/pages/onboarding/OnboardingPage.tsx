@@ -18,6 +18,7 @@ import { TextField } from '../../components/TextField';
 import { useSave } from '../../components/useSave';
 import '../../i18n/areas/onboarding';
 import { BrandColorField, BrandColorList, colorOf, HEX, withColor } from '../brandVoice/brandColors';
+import { Page } from '../../components/Page';
 
 const STEPS = ['/onboarding/welcome', '/onboarding/base-info', '/onboarding/brand', '/onboarding/brand-complete'] as const;
 type Fields = Pick<OrganizationView, 'name' | 'shortCode' | 'intro' | 'icon'>;
@@ -105,10 +106,7 @@ export default function OnboardingPage() {
   const titles = ['page.onboardingWelcome', 'page.onboardingBaseInfo', 'page.onboardingBrand', 'page.onboardingBrandComplete'];
   const name = org?.name ?? '';
   return (
-    <section className="page">
-      <header className="page-header">
-        <h1>{step === 0 ? t('onboarding.welcomeTitle', { name }) : step === 3 ? t('onboarding.completeTitle') : t(titles[step])}</h1>
-      </header>
+    <Page title={step === 0 ? t('onboarding.welcomeTitle', { name }) : step === 3 ? t('onboarding.completeTitle') : t(titles[step])}>
       <div className="card">
         <nav aria-label={t('onboarding.steps')}>
           {/* a plain list: the steps are shown, not links (PrimeReact's read-only Steps greys them below contrast) */}
@@ -227,6 +225,6 @@ export default function OnboardingPage() {
           </p>
         )}
       </div>
-    </section>
+    </Page>
   );
 }

@@ -31,11 +31,11 @@ import { UndoRedoButtons } from '../template/editor/UndoRedoButtons';
 import { useDraftHistory, useUndoShortcuts } from '../template/editor/useDraftHistory';
 import { builderPath, PRESETS_PATH } from './paths';
 import { newPresetDraft, type PresetDetails, presetDraftOf, toPresetPayload } from './presetDraft';
-import linkStyles from '../../components/links.module.css';
 import shell from '../template/editor/TemplateEditorShell.module.css';
 import { SelectField } from '../../components/Field';
 import '../../i18n/areas/presets';
 import '../../i18n/areas/template';
+import { BackLink, Page } from '../../components/Page';
 
 export default function PresetBuilderPage() {
   const { t } = useTranslation();
@@ -147,22 +147,18 @@ export default function PresetBuilderPage() {
   }
 
   return (
-    <section className="page template-builder">
-      <header className="page-header">
-        <div>
-          <Link to={PRESETS_PATH} className={linkStyles.backLink}>
-            <i className="pi pi-arrow-left" aria-hidden="true" />
-            <span>{t('presetBuilder.back')}</span>
-          </Link>
-          <h1>{saved && details.name ? details.name : t('presetBuilder.newTitle')}</h1>
-          <p className="muted">{fromTemplate ? t('presetBuilder.fromTemplate', { name: fromTemplate }) : t('presetBuilder.intro')}</p>
-        </div>
+    <Page
+      title={saved && details.name ? details.name : t('presetBuilder.newTitle')}
+      className="template-builder"
+      intro={fromTemplate ? t('presetBuilder.fromTemplate', { name: fromTemplate }) : t('presetBuilder.intro')}
+      back={<BackLink to={PRESETS_PATH} label={t('presetBuilder.back')} />}
+      actions={
         <div className={`${shell.builderActions} builder-actions`}>
           <UndoRedoButtons history={history} dispatch={dispatch} />
           <Button type="button" icon="pi pi-save" label={t('common.save')} loading={busy} onClick={() => void save()} />
         </div>
-      </header>
-
+      }
+    >
       <section className={`card ${shell.templateDetails}`} aria-labelledby="preset-details-title">
         <h2 id="preset-details-title" className="card-title">
           {t('presetBuilder.details')}
@@ -312,6 +308,6 @@ export default function PresetBuilderPage() {
       <div className="sr-only" aria-live="polite" role="status">
         {announcement}
       </div>
-    </section>
+    </Page>
   );
 }

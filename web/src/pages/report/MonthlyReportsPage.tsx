@@ -12,6 +12,7 @@ import { useCall } from '../../api/hooks';
 import { useOrgTimeZone } from '../../app/locale';
 import '../../i18n/areas/report';
 import { ColumnHeads } from '../../components/list/ColumnHeads';
+import { Page } from '../../components/Page';
 
 export default function MonthlyReportsPage() {
   const { t, i18n } = useTranslation();
@@ -35,13 +36,7 @@ export default function MonthlyReportsPage() {
   const zone = useOrgTimeZone();
   const monthName = (month: string) => new Date(`${month}-01T00:00:00Z`).toLocaleDateString(i18n.language, { year: 'numeric', month: 'long', timeZone: 'UTC' });
   return (
-    <section className="page">
-      <header className="page-header">
-        <div>
-          <h1>{t('page.monthlyReports')}</h1>
-          <p className="muted">{t('report.monthly.intro')}</p>
-        </div>
-      </header>
+    <Page title={t('page.monthlyReports')} intro={t('report.monthly.intro')}>
       <div className="card" style={{ overflowX: 'auto' }}>
         {reports.error ? (
           <p role="alert">{t('report.monthly.failed')}</p>
@@ -84,6 +79,6 @@ export default function MonthlyReportsPage() {
           </table>
         )}
       </div>
-    </section>
+    </Page>
   );
 }

@@ -21,6 +21,7 @@ import { detailPath } from '../campaign/paths';
 import '../../i18n/areas/campaign';
 import '../../i18n/areas/report';
 import '../../i18n/areas/rates';
+import { Page } from '../../components/Page';
 
 const DAY = 86_400_000;
 const COLUMNS = ['sent', 'successRate', 'deliveryRate', 'failed', 'opens', 'openRate', 'clicks', 'ctr', 'unsubscribes', 'bounces'] as const;
@@ -95,13 +96,7 @@ export default function PlanReportPage() {
   }
 
   return (
-    <section className="page">
-      <header className="page-header">
-        <div>
-          <h1>{t('page.planReport')}</h1>
-          <p className="muted">{t('report.plan.intro', { zone })}</p>
-        </div>
-      </header>
+    <Page title={t('page.planReport')} intro={t('report.plan.intro', { zone })}>
       <form
         className="card form-grid"
         noValidate
@@ -171,6 +166,6 @@ export default function PlanReportPage() {
           </table>
         </div>
       )}
-    </section>
+    </Page>
   );
 }

@@ -25,6 +25,7 @@ import '../../i18n/areas/campaign';
 import '../../i18n/areas/report';
 import { DayField, MessagesField } from './ReportFields';
 import { ColumnHeads } from '../../components/list/ColumnHeads';
+import { Page } from '../../components/Page';
 
 const DAY = 86_400_000;
 const TABS: { kind: RequestedReportKind; path: string }[] = [
@@ -42,13 +43,7 @@ export default function RequestedReportsPage() {
   const allowed = TABS.filter((tab) => session?.userdetails.rolePermissions.includes(REQUESTED_REPORT_PERMISSION[tab.kind]));
   const kind = (TABS.find((tab) => pathname.startsWith(tab.path)) ?? allowed[0] ?? TABS[0]!).kind;
   return (
-    <section className="page">
-      <header className="page-header">
-        <div>
-          <h1>{t('page.requested')}</h1>
-          <p className="muted">{t('report.requested.intro')}</p>
-        </div>
-      </header>
+    <Page title={t('page.requested')} intro={t('report.requested.intro')}>
       <nav aria-label={t('page.requested')} className="card">
         {allowed.map((tab) => (
           <NavLink key={tab.kind} to={tab.path} className="p-button p-button-text p-button-sm" aria-current={tab.kind === kind ? 'page' : undefined}>
@@ -58,7 +53,7 @@ export default function RequestedReportsPage() {
       </nav>
       <RequestForm key={`form-${kind}`} kind={kind} />
       <RequestList key={`list-${kind}`} kind={kind} />
-    </section>
+    </Page>
   );
 }
 

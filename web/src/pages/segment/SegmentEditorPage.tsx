@@ -6,7 +6,7 @@ import { Button } from 'primereact/button';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ERROR_CATALOGUE } from '../../../../shared/errors';
 import { formatCount, formatDateTime } from '../../../../shared/format';
 import { STATIC_LIST_MAX, STATIC_LIST_MESSAGES } from '../../../../shared/segment';
@@ -29,6 +29,7 @@ import '../../i18n/areas/entity';
 import styles from './segment.module.css';
 import statStyles from '../../components/stat.module.css';
 import linkStyles from '../../components/links.module.css';
+import { BackLink, Page } from '../../components/Page';
 
 /** Account ids typed one per line (or separated by commas), each once. */
 const idsOf = (text: string) => [
@@ -149,17 +150,11 @@ export default function SegmentEditorPage() {
 
   if (loading) return <PageSpinner />;
   return (
-    <section className="page">
-      <header className="page-header">
-        <div>
-          <Link to={SEGMENTS_PATH} className={linkStyles.headerLink}>
-            <i className="pi pi-arrow-left" aria-hidden="true" />
-            <span>{t('segment.back')}</span>
-          </Link>
-          <h1>{stored ? t('segment.editTitle') : t('page.createSegment')}</h1>
-          <p className="muted">{t('segment.editorIntro')}</p>
-        </div>
-      </header>
+    <Page
+      title={stored ? t('segment.editTitle') : t('page.createSegment')}
+      intro={t('segment.editorIntro')}
+      back={<BackLink to={SEGMENTS_PATH} label={t('segment.back')} className={linkStyles.headerLink} />}
+    >
       <div className={styles.segmentEditor}>
         <div>
           <div className="card form-grid">
@@ -210,6 +205,6 @@ export default function SegmentEditorPage() {
         </div>
         <SizePanel rule={lists ? rule : null} lists={lists} />
       </div>
-    </section>
+    </Page>
   );
 }

@@ -29,6 +29,7 @@ import styles from './SettingsPage.module.css';
 import { UserAlerts } from './UserAlerts';
 import linkStyles from '../../components/links.module.css';
 import { SelectField } from '../../components/Field';
+import { Page } from '../../components/Page';
 
 type ProfilePatch = PayloadIn<'user.saveProfile'>;
 
@@ -158,13 +159,7 @@ export default function SettingsPage() {
   }
 
   return (
-    <section className="page">
-      <header className="page-header">
-        <div>
-          <h1>{t('page.settings')}</h1>
-          <p className="muted">{t('settings.intro')}</p>
-        </div>
-      </header>
+    <Page title={t('page.settings')} intro={t('settings.intro')}>
       <div className="card">
         <TabView activeIndex={tab} onTabChange={(e) => setTab(e.index)} className={styles.settingsTabs}>
           <TabPanel header={t('settings.tabs.myInfo')} leftIcon="pi pi-user">
@@ -306,6 +301,6 @@ export default function SettingsPage() {
           </TabPanel>
         </TabView>
       </div>
-    </section>
+    </Page>
   );
 }

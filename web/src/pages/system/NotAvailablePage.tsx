@@ -4,6 +4,7 @@ import { Link, useMatches } from 'react-router-dom';
 import type { RouteDef } from '../../routes';
 import styles from './notAvailable.module.css';
 import linkStyles from '../../components/links.module.css';
+import { Page } from '../../components/Page';
 
 export default function NotAvailablePage() {
   const { t } = useTranslation();
@@ -11,10 +12,7 @@ export default function NotAvailablePage() {
   const route = (matches[matches.length - 1]?.handle as { route?: RouteDef } | undefined)?.route;
   const title = route ? t(route.titleKey) : '';
   return (
-    <section className="page">
-      <header className="page-header">
-        <h1>{title}</h1>
-      </header>
+    <Page title={title}>
       <div className={`${styles.notAvailable} card`} data-testid="not-available">
         <i className={`${styles.notAvailableIcon} pi pi-wrench`} aria-hidden="true" />
         <h2>{t('notAvailable.title', { page: title })}</h2>
@@ -23,6 +21,6 @@ export default function NotAvailablePage() {
           {t('notAvailable.back')}
         </Link>
       </div>
-    </section>
+    </Page>
   );
 }

@@ -31,6 +31,7 @@ import styles from '../../components/colorSwatch.module.css';
 import pageStyles from './TemplatesPage.module.css';
 import linkStyles from '../../components/links.module.css';
 import { RowAction } from '../../components/list/RowAction';
+import { Page } from '../../components/Page';
 
 /** the library's columns and where each template stands with its approval sheet */
 const COLUMNS = [...templateMessageEntity.listColumns, { field: 'approval', label: 'approval.template.column' }];
@@ -147,17 +148,16 @@ export default function TemplatesPage() {
   }
 
   return (
-    <section className="page">
-      <header className="page-header">
-        <div>
-          <h1>{t('page.templateMessages')}</h1>
-          <p className="muted">{t('template.intro')}</p>
-        </div>
+    <Page
+      title={t('page.templateMessages')}
+      intro={t('template.intro')}
+      actions={
         <Link to="/library/template-category" className={linkStyles.headerLink}>
           <i className="pi pi-folder" aria-hidden="true" />
           <span>{t('template.categories')}</span>
         </Link>
-      </header>
+      }
+    >
       <div className="card">
         <EntityList
           testId="template-list"
@@ -276,6 +276,6 @@ export default function TemplatesPage() {
       />
       <LanguagesDialog template={languagesOf} onHide={() => setLanguagesOf(null)} onCopied={changed} />
       {confirmElement}
-    </section>
+    </Page>
   );
 }
