@@ -1,7 +1,7 @@
 // The organization's daily AI generations: a counter per organization and UTC day (in the rate-limit table, so it
 // holds across Lambda instances), refused past the deployment's limit.
 import { AppError } from '../../../shared/errors';
-import { AI_TEXTS, fillText } from '../../../shared/i18n';
+import { say } from '../../../shared/i18n/say';
 import type { AuthedContext } from '../../contract/context';
 
 const DAY_MS = 24 * 3600_000;
@@ -21,8 +21,7 @@ export async function countGeneration(ctx: AuthedContext): Promise<number> {
     return Math.max(0, limit - used);
   } catch (e) {
     if (e instanceof AppError && e.code === '720007') {
-      const detail = AI_TEXTS.dailyLimit;
-      throw new AppError('400014', { en: fillText(detail.en, { limit }), zh: fillText(detail.zh, { limit }), ja: fillText(detail.ja, { limit }) });
+      throw new AppError('400014', say('ai.dailyLimit', { limit }));
     }
     throw e;
   }
