@@ -1,7 +1,7 @@
 /** The test mail's mailer: the organization's own default provider of the email builder's channel when it has one. */
 import { BUILDER_CHANNEL } from '../../../shared/delivery';
 import { AppError } from '../../../shared/errors';
-import { fillText, type LocalText, PROVIDER_TEXTS } from '../../../shared/i18n';
+import { say } from '../../../shared/i18n/say';
 import type { AuthedContext } from '../../contract/context';
 import { orgProviderSender, type SendOutcome } from '../../channels';
 import { defaultProviderOf } from '../../channels/providers';
@@ -27,13 +27,11 @@ export async function testMailerOf(ctx: AuthedContext, planId: string): Promise<
         outcome = await sender.send(message, { tenant: ctx.tenant });
       } catch (e) {
         const detail = (e instanceof Error ? e.message : String(e)).slice(0, 300);
-        throw new AppError('400016', localDetail(PROVIDER_TEXTS.testUnknown, { detail }));
+        throw new AppError('400016', say('provider.testUnknown', { detail }));
       }
-      if (outcome.kind === 'throttled') throw new AppError('400016', localDetail(PROVIDER_TEXTS.testThrottled, {}));
-      if (outcome.kind !== 'sent') throw new AppError('400016', localDetail(PROVIDER_TEXTS.testFailed, { detail: outcome.detail }));
+      if (outcome.kind === 'throttled') throw new AppError('400016', say('provider.testThrottled'));
+      if (outcome.kind !== 'sent') throw new AppError('400016', say('provider.testFailed', { detail: outcome.detail }));
     },
     close: async () => void (await sender.close?.().catch(() => undefined)),
   };
 }
-
-const localDetail = (text: LocalText, params: Record<string, string>) => ({ en: fillText(text.en, params), zh: fillText(text.zh, params), ja: fillText(text.ja, params) });
