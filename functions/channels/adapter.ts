@@ -4,7 +4,6 @@ import type { AnyTemplate } from '../../shared/content';
 import type { Account, CounterOs, MessageProvider, ProviderChannel } from '../../shared/entities';
 import type { Lang } from '../../shared/errors';
 import type { ProviderFactories } from './providers';
-import type { LocalText } from '../../shared/i18n/text';
 import type { Plan, PlanContent } from '../../shared/plan/plan';
 import type { Runtime } from '../platform/runtime';
 import type { TenantStore } from '../store/store';
@@ -116,7 +115,7 @@ interface ChannelAdapterBase<C extends Channel> {
   /** a provider answer as an outcome; undefined when it cannot say whether the message went out */
   classify(answer: ProviderAnswer): SendOutcome | undefined;
   provider(rt: Runtime): ChannelSender;
-  missingSetup?(tenant: TenantStore): Promise<LocalText | undefined>;
+  missingSetup?(tenant: TenantStore): Promise<string | undefined>;
   testName?(target: Target, accountId: string): { to: string; detail?: string };
   typedAddress?(typed: string, defaultCountry: string | undefined): string | undefined;
   testFile?(content: PlanContent, input: { tenant: TenantStore; recipient?: RecipientView; language?: string }): Promise<TestFile>;

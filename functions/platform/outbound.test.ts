@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../shared/errors';
-import { OUTBOUND_TEXTS } from '../../shared/i18n';
+import { OUTBOUND_TEXTS, textsIn } from '../../shared/i18n';
 import { OUTBOUND_MAX_BYTES, outboundFetch, setOutboundPolicy } from './outbound';
 
 const aws = { allowLoopback: false };
@@ -67,7 +67,7 @@ afterEach(() => {
   seen.length = 0;
 });
 
-/** The refusal's detail in each language, or the error itself when it is not a refusal. */
+/** The refusal's detail as a reader of each language gets it. */
 async function refusal(url: string, init?: Parameters<typeof outboundFetch>[1]) {
   const e = await outboundFetch(url, init).then(
     () => undefined,
@@ -75,7 +75,8 @@ async function refusal(url: string, init?: Parameters<typeof outboundFetch>[1]) 
   );
   expect(e).toBeInstanceOf(AppError);
   expect((e as AppError).code).toBe('400016');
-  return (e as AppError).localDetail;
+  const detail = (e as AppError).detail ?? '';
+  return { en: textsIn(detail, 'en'), zh: textsIn(detail, 'zh'), ja: textsIn(detail, 'ja') };
 }
 
 describe('addresses on AWS', () => {

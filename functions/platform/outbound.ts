@@ -5,9 +5,8 @@ import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { AppError } from '../../shared/errors';
-import { fillText, type LocalText, OUTBOUND_TEXTS } from '../../shared/i18n';
 import { AddressRefused, checkedAddresses, type OutboundPolicy } from './addresses';
-import { say } from '../../shared/i18n/say';
+import { say, type TextParams } from '../../shared/i18n/say';
 
 export type { OutboundPolicy } from './addresses';
 
@@ -27,9 +26,10 @@ export function setOutboundPolicy(policy: OutboundPolicy): void {
   current = policy;
 }
 
-function refusal(text: LocalText, params?: Record<string, string | number>): AppError {
-  const detail = { en: fillText(text.en, params), zh: fillText(text.zh, params), ja: fillText(text.ja, params) };
-  return new AppError('400016', detail);
+type OutboundRefusal = 'addressRefused' | 'httpsOnly' | 'badUrl' | 'redirectElsewhere' | 'tooLarge';
+
+function refusal(why: OutboundRefusal, params?: TextParams): AppError {
+  return new AppError('400016', say(`outbound.${why}`, params));
 }
 
 function target(url: string | URL, policy: OutboundPolicy): URL {
@@ -37,11 +37,11 @@ function target(url: string | URL, policy: OutboundPolicy): URL {
   try {
     parsed = new URL(url);
   } catch {
-    throw refusal(OUTBOUND_TEXTS.badUrl);
+    throw refusal('badUrl');
   }
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw refusal(OUTBOUND_TEXTS.badUrl);
-  if (parsed.protocol === 'http:' && !policy.allowLoopback) throw refusal(OUTBOUND_TEXTS.httpsOnly);
-  if (parsed.username || parsed.password) throw refusal(OUTBOUND_TEXTS.badUrl);
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw refusal('badUrl');
+  if (parsed.protocol === 'http:' && !policy.allowLoopback) throw refusal('httpsOnly');
+  if (parsed.username || parsed.password) throw refusal('badUrl');
   return parsed;
 }
 
@@ -106,14 +106,14 @@ async function send(url: URL, method: string, headers: Headers, body: Buffer | u
         return;
       }
       const declared = Number(res.headers['content-length']);
-      if (Number.isFinite(declared) && declared > maxBytes) return fail(refusal(OUTBOUND_TEXTS.tooLarge, { limit: maxBytes }));
+      if (Number.isFinite(declared) && declared > maxBytes) return fail(refusal('tooLarge', { limit: maxBytes }));
       const chunks: Buffer[] = [];
       let received = 0;
       res.on('data', (chunk: Buffer) => {
         received += chunk.length;
         if (received > maxBytes) {
           res.destroy();
-          fail(refusal(OUTBOUND_TEXTS.tooLarge, { limit: maxBytes }));
+          fail(refusal('tooLarge', { limit: maxBytes }));
         } else chunks.push(chunk);
       });
       res.on('error', fail);
@@ -139,7 +139,7 @@ export const outboundFetch: OutboundFetch = async (url, init = {}) => {
     try {
       answer = await send(at, method, headers, body, signal, maxBytes, policy);
     } catch (e) {
-      if (e instanceof AddressRefused) throw refusal(OUTBOUND_TEXTS.addressRefused);
+      if (e instanceof AddressRefused) throw refusal('addressRefused');
       if (e instanceof AppError) throw e;
       throw new TypeError(say('cloudRun.unreachable'), { cause: e });
     }
@@ -149,9 +149,9 @@ export const outboundFetch: OutboundFetch = async (url, init = {}) => {
       try {
         next = target(new URL(location, at), policy);
       } catch {
-        throw refusal(OUTBOUND_TEXTS.redirectElsewhere);
+        throw refusal('redirectElsewhere');
       }
-      if (next.origin !== at.origin || hops >= MAX_REDIRECTS) throw refusal(OUTBOUND_TEXTS.redirectElsewhere);
+      if (next.origin !== at.origin || hops >= MAX_REDIRECTS) throw refusal('redirectElsewhere');
       at = next;
       continue;
     }

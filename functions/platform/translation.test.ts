@@ -2,7 +2,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import { OUTBOUND_TEXTS } from '../../shared/i18n';
+import { say } from '../../shared/i18n';
 import { setOutboundPolicy } from './outbound';
 import { httpTranslation } from './translation';
 
@@ -21,9 +21,9 @@ describe('httpTranslation', () => {
     const { port } = server.address() as AddressInfo;
     try {
       setOutboundPolicy({ allowLoopback: false });
-      await expect(httpTranslation(`https://127.0.0.1:${port}`).push(job)).rejects.toMatchObject({ code: '400016', localDetail: OUTBOUND_TEXTS.addressRefused });
-      await expect(httpTranslation('https://169.254.169.254').push(job)).rejects.toMatchObject({ code: '400016', localDetail: OUTBOUND_TEXTS.addressRefused });
-      await expect(httpTranslation('http://translate.example.com').push(job)).rejects.toMatchObject({ code: '400016', localDetail: OUTBOUND_TEXTS.httpsOnly });
+      await expect(httpTranslation(`https://127.0.0.1:${port}`).push(job)).rejects.toMatchObject({ code: '400016', detail: say('outbound.addressRefused') });
+      await expect(httpTranslation('https://169.254.169.254').push(job)).rejects.toMatchObject({ code: '400016', detail: say('outbound.addressRefused') });
+      await expect(httpTranslation('http://translate.example.com').push(job)).rejects.toMatchObject({ code: '400016', detail: say('outbound.httpsOnly') });
       expect(calls).toBe(0);
       // the local server reaches its stand-in on loopback
       setOutboundPolicy({ allowLoopback: true });

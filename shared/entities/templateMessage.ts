@@ -1,13 +1,14 @@
 import * as z from 'zod';
 import { DEFAULT_CHANNEL, MENU_CHANNELS } from '../delivery';
 import { anyTemplateSchema } from '../content';
+import { say } from '../i18n/say';
 import { defineEntity, idString, requiredText, TENANT_KEYS, tenantFields } from './entity';
 
 export const TEMPLATE_CHANNELS = MENU_CHANNELS;
 export type TemplateChannel = (typeof TEMPLATE_CHANNELS)[number];
 
 export const TEMPLATE_NAME_MAX = 100;
-export const TEMPLATE_NAME_TAKEN = 'This template name is already used.';
+export const TEMPLATE_NAME_TAKEN = say('request.templateNameTaken');
 
 /** Spec 001 3.6; `subject` and `languages` are copied from the content at each save, so lists skip the content. */
 export const templateMessageSchema = z.object({

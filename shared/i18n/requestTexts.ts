@@ -105,6 +105,13 @@ export const REQUEST_TEXTS = {
     '请在“设置”中更改您自己的电子邮件地址和密码，并在那里确认。',
     '自分のメールアドレスとパスワードは、確認が行われる「設定」で変更してください。',
   ),
+  sharedAccount: entry(
+    'This account also belongs to another organization: only its owner can change its username, e-mail, password or status.',
+    '此账号也属于其他组织：只有其本人可以更改其用户名、电子邮件地址、密码或状态。',
+    'このアカウントは別の組織にも属しています。ユーザー名、メールアドレス、パスワード、状態を変更できるのは本人だけです。',
+  ),
+  templateNameTaken: entry('This template name is already used.', '该模板名称已被使用。', 'このテンプレート名は既に使われています。'),
+  noTargetSelected: entry('No target were selected', '未选择任何对象', '対象が選択されていません'),
   grantBeyond: entry('You cannot grant permissions you do not hold: {codes}.', '您不能授予自己没有的权限：{codes}。', '自分が持っていない権限は付与できません：{codes}。'),
   adminRole: entry('The administrator role keeps every permission and stays active.', '管理员角色保留所有权限并始终有效。', '管理者ロールはすべての権限を持ち、常に有効です。'),
   adminRoleDelete: entry('The administrator role cannot be deleted.', '管理员角色不能删除。', '管理者ロールは削除できません。'),

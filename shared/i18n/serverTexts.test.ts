@@ -137,14 +137,20 @@ describe('the messages of the schemas and the import', () => {
 const NOT_SHOWN = new Set([
   'APP_UNINSTALLED', // a push provider's code, not a sentence
   'USER_NOT_MATCHED',
+  'Message Generate success', // the AI composer's answer value (spec 001 section 8); the portal shows its own text
   'not implemented',
   'x',
 ]);
 const WRITTEN =
   /(?:\bmessage: |\berror: |AppError\('\d+', |badField\([^,()]+, |\brefuse\(|\bbad\([^,()]+, |DeliveryFailure\(|\btaken: |\.(?:min|max|length|regex|refine|int|positive|nonnegative)\([^,()]*, |\breason: )('(?:[^'\\]|\\.)*'|`[^`]*`|"(?:[^"\\]|\\.)*")/g;
 
+/** A sentence kept in a constant, thrown or put in a schema by its name elsewhere. */
+const KEPT = /\bconst [A-Z][A-Z0-9_]* = ('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")/g;
+const SENTENCE = /^[A-Z][a-z]*(?: [\w'’,:-]+)+[.!?]?$/;
+
 /** The English sentences a source writes where a person reads them. */
 function englishTexts(source: string): string[] {
+  const kept = [...source.matchAll(KEPT)].map((m) => m[1]!.slice(1, -1).replace(/\\(['"\\])/g, '$1')).filter((text) => SENTENCE.test(text));
   return [...source.matchAll(WRITTEN)]
     .map((m) =>
       m[1]!
@@ -152,7 +158,9 @@ function englishTexts(source: string): string[] {
         .replace(/\\(['"\\])/g, '$1')
         .replace(/\$\{[^}]*\}/g, 'sample'),
     )
-    .filter((text) => /[A-Za-z]{3}.*\s/.test(text.replace(/sample|payload(\.\w+)+: /g, '')) && !NOT_SHOWN.has(text));
+    .filter((text) => /[A-Za-z]{3}.*\s/.test(text.replace(/sample|payload(\.\w+)+: /g, '')))
+    .concat(kept)
+    .filter((text) => !NOT_SHOWN.has(text));
 }
 
 describe('texts written in the code', () => {
@@ -170,6 +178,8 @@ describe('texts written in the code', () => {
     expect(englishTexts("z.string().min(1, 'Please input the titel!')")).toEqual(['Please input the titel!']);
     expect(englishTexts("throw new AppError('400016', `The ${field} may be at most 10 characters.`)")).toEqual(['The sample may be at most 10 characters.']);
     expect(englishTexts("z.string().min(1, say('validation.inputRequired', { param: say('field.title') }))")).toEqual([]);
+    // a sentence kept in a constant and thrown by name elsewhere
+    expect(englishTexts("export const SHARED = 'Only its owner can change it.';")).toEqual(['Only its owner can change it.']);
   });
 
   it('names every text by key', () => {

@@ -5,7 +5,7 @@ import { ok, operation, pageOf, pageRequest } from './operation';
 import { say } from '../i18n/say';
 
 /** spec 001 section 5 */
-export const UNSUBSCRIPTION_NONE_SELECTED = 'No target were selected';
+export const UNSUBSCRIPTION_NONE_SELECTED = say('request.noTargetSelected');
 /** one DynamoDB transaction */
 export const UNSUBSCRIPTION_DELETE_MAX = 100;
 

@@ -97,6 +97,9 @@ describe('hole 1: an account shared between organizations belongs to its owner',
       expect(r.body.errorCode, JSON.stringify(change)).toBe('730001');
       expect(r.body.errorMessage).toContain('only its owner');
     }
+    // the refusal is a text by key: a Japanese reader gets it in Japanese
+    const ja = await boss2.call('user.save', { ...base, status: 'INACTIVE' }, { 'x-lang': 'ja' });
+    expect(ja.body.errorMessage).toContain('変更できるのは本人だけです');
     // The owner's password still works and nothing changed.
     const owner = await signedIn('alice', 'Alice@123');
     expect((await owner.ok('user.profile')).email).toBe('alice@example.com');

@@ -583,6 +583,7 @@ describe('the unsubscription list', () => {
     const none = await admin.call('messageUnsubscription.delete', { ids: [] });
     expect(none.body).toMatchObject({ errorCode: '400016', errorMessage: expect.stringContaining('No target were selected') });
     expect((await admin.call('messageUnsubscription.delete', {})).body.errorMessage).toContain('No target were selected');
+    expect((await admin.call('messageUnsubscription.delete', {}, { 'x-lang': 'zh' })).body.errorMessage).toContain('未选择任何对象');
     // another organization naming these ids deletes nothing
     const foreign = await other.call('messageUnsubscription.delete', { ids: [unsubscriptionId('EMAIL', 'a@example.com')] });
     expect(foreign.body.errorCode).toBe('720003');

@@ -9,6 +9,7 @@ import type { LocalHerald } from '../../functions/local/boot';
 import { LIST_FIELDS } from '../../functions/services/templateMessage/templates';
 import { Store } from '../../functions/store/store';
 import { TEMPLATE_NAME_TAKEN } from '../../shared/entities';
+import { textsIn } from '../../shared/i18n';
 import { BUTTON_COLOR_DEFAULT, THEME_DEFAULT } from '../../shared/render';
 import { ApiClient, startHerald } from '../support/herald';
 
@@ -80,7 +81,9 @@ describe('save and detail', () => {
     const a = await admin.ok('templateMessage.save', { name: 'Welcome mail', template: content() });
     const clash = await save(admin, { name: 'WELCOME MAIL', template: content() });
     expect(clash.body.errorCode).toBe('720001');
-    expect(clash.body.errorMessage).toContain(TEMPLATE_NAME_TAKEN);
+    expect(clash.body.errorMessage).toContain(textsIn(TEMPLATE_NAME_TAKEN, 'en'));
+    const inJa = await admin.call<any>('templateMessage.save', { name: 'WELCOME MAIL', template: content() }, { 'x-lang': 'ja' });
+    expect(inJa.body.errorMessage).toContain('このテンプレート名は既に使われています');
     const renameClash = await save(admin, { ...(await admin.ok('templateMessage.save', { name: 'Another', template: content() })), name: 'welcome mail' });
     expect(renameClash.body.errorCode).toBe('720001');
     await admin.ok('templateMessage.save', { ...a, name: 'Welcome mail v2' });

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { recipientKeyOf } from '../../../shared/delivery';
 import { type ChannelTemplate, channelOf } from '../../../shared/content';
-import { LINE_TEXTS } from '../../../shared/i18n';
+import { say } from '../../../shared/i18n';
 import { lineChannelSetUp } from '../../domain/lineChannel';
 import type { ChannelAdapter } from '../adapter';
 import { addressesOf, reachByAddress } from '../addresses';
@@ -22,7 +22,7 @@ export const lineAdapter: ChannelAdapter<'LINE'> = {
   ),
   suppressed: (recipients, tenant) => consentAndOptOut('LINE', recipients, tenant),
   // without the organization's access token every recipient would fail at send
-  missingSetup: async (tenant) => ((await lineChannelSetUp(tenant)) ? undefined : LINE_TEXTS.planWithoutChannel),
+  missingSetup: async (tenant) => ((await lineChannelSetUp(tenant)) ? undefined : say('line.planWithoutChannel')),
   planContent: (template) => (channelOf(template) === 'LINE' ? { kind: 'LINE', template: template as ChannelTemplate<'LINE'> } : undefined),
   prepare(content) {
     if (content.kind !== 'LINE') return undefined;

@@ -1,7 +1,7 @@
 /** Push (native): one message per account, to its most recently active device that may show notifications. */
 import { channelOf } from '../../../shared/content';
 import { type Device, isApiAppType } from '../../../shared/entities';
-import { PUSH_TEXTS } from '../../../shared/i18n';
+import { say } from '../../../shared/i18n';
 import { organizationSettingOf } from '../../domain/organizationSetting';
 import type { ChannelAdapter, Reach, Target } from '../adapter';
 import { consentAndOptOut } from '../optOut';
@@ -42,7 +42,7 @@ export const pushAdapter: ChannelAdapter<'PUSH_NATIVE'> = {
     const channels = await tenant.list('pushChannel', ['enabled', 'pinpointAppId']);
     if (channels.some((c) => c.enabled && c.pinpointAppId)) return undefined;
     const apps = await tenant.list('application', ['appType', 'status', 'apiUrl']);
-    return apps.some((a) => isApiAppType(a.appType) && a.status !== 'INACTIVE' && a.apiUrl) ? undefined : PUSH_TEXTS.planWithoutChannel;
+    return apps.some((a) => isApiAppType(a.appType) && a.status !== 'INACTIVE' && a.apiUrl) ? undefined : say('push.planWithoutChannel');
   },
   planContent: (template) => (channelOf(template) === 'PUSH_NATIVE' && template.channel === 'PUSH_NATIVE' ? { kind: 'PUSH_NATIVE', template } : undefined),
   prepare(content, send) {

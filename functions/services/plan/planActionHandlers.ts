@@ -1,7 +1,6 @@
 /** The planAction area: the state machine's actions on a message (review, approval, pause, resend, archive). */
 import { planKeyOf } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
-import { textIn } from '../../../shared/i18n';
 import type { Plan } from '../../../shared/plan/plan';
 import { checkApprovalRequest, checkReject, recordPass } from '../../../shared/plan/stateMachine';
 import { passSheet, rejectSheet, shareSheet } from '../../../shared/plan/approvalSheet';
@@ -57,7 +56,7 @@ export const planActionHandlers: AreaHandlers<'planAction'> = {
     if (!plan.segmentId) throw new AppError('720006', say('validation.chooseRequired', { param: say('field.segment') }));
     // a channel the organization has not set up (LINE, push) would fail every recipient at send
     const missing = await adapterOf(plan.channel).missingSetup?.(ctx.tenant);
-    if (missing) throw new AppError('720009', textIn(missing, ctx.lang));
+    if (missing) throw new AppError('720009', missing);
     // a message its segment's people cannot receive is refused here, not "delivered" to no one (issue 21);
     // an empty segment is left to the segment's own count
     const size = await segmentSize(ctx.tenant, await ctx.tenant.require('segment', plan.segmentId), now, plan.channel);

@@ -13,20 +13,7 @@ import { assertMayGrant, assertNotOwnRole, assertWithinRights, directoryKey } fr
 import { assertMaySend, countSend, invitationIdOf } from './invitations';
 import { changeWrites, joinWrites, memberPage } from './memberListing';
 import { emailGuard, emailKeyOf, findUserBy, linksOf, newSecurityStamp, snapshotOf, snapshotWrites, toUserView, usernameGuard } from './users';
-import {
-  accounts,
-  accountWrites,
-  newLink,
-  newUser,
-  SHARED_ACCOUNT,
-  assertEmailFree,
-  requireMember,
-  requireRole,
-  members,
-  assertMayManageMember,
-  removeMember,
-  masked,
-} from './membership';
+import { accounts, accountWrites, newLink, newUser, assertEmailFree, requireMember, requireRole, members, assertMayManageMember, removeMember, masked } from './membership';
 import { mailInvitation, invite, PENDING_MAX, findPending, unclaimedAccountWrites } from './inviting';
 import { say } from '../../../shared/i18n/say';
 
@@ -77,7 +64,7 @@ export const userHandlers: AreaHandlers<'user'> = {
       if (roleChanged) assertMayGrant(ctx, permissionsOf(role));
     }
     const links = await linksOf(store, user.id);
-    if (identityChanged && !self && links.some((l) => l.orgId !== ctx.identity.orgId)) throw new AppError('730001', SHARED_ACCOUNT);
+    if (identityChanged && !self && links.some((l) => l.orgId !== ctx.identity.orgId)) throw new AppError('730001', say('request.sharedAccount'));
     if (emailChanged) await assertEmailFree(ctx, p.email);
     const next: User = {
       ...user,

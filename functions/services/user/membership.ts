@@ -13,8 +13,6 @@ import { say } from '../../../shared/i18n/say';
 /** Accounts and memberships: the user directory, its unique guards and invitations answered from any organization: the untenanted store's door. */
 export const accounts = (ctx: object) => untenantedStore(ctx, 'accounts and memberships: the user directory, its unique guards and invitations answered from any organization');
 
-export const SHARED_ACCOUNT = 'This account also belongs to another organization: only its owner can change its username, e-mail, password or status.';
-
 export async function members(ctx: AuthedContext) {
   const [links, roles] = await Promise.all([ctx.tenant.list('organizationUser'), ctx.tenant.list('userRole')]);
   const roleName = new Map(roles.map((r) => [r.id, r.name]));
