@@ -105,6 +105,20 @@ describe('a letter as a renderer draws it', () => {
       font: /NotoSansSC/,
       ocr: 'chi_sim',
     },
+    // the same font again after zh, with characters zh did not draw: each font's subset base grows (letterPdf.ts)
+    'zh-Hans-CN': {
+      layout: {
+        language: 'zh',
+        sender: ['赫勒尔德有限公司', '北京市朝阳区建国路88号'],
+        recipient: ['广州市天河区体育西路5号', '李华 女士'],
+        date: '2026年12月1日',
+        subject: '新春优惠活动通知',
+        paragraphs: ['亲爱的会员，新春期间全场商品享受八折优惠。'],
+        closing: ['顺颂商祺'],
+      },
+      font: /NotoSansSC/,
+      ocr: 'chi_sim',
+    },
     en: {
       layout: {
         language: 'en',

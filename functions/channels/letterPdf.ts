@@ -52,6 +52,37 @@ function loadFont(font: LetterFont, fontkit: { create(data: Uint8Array): unknown
   return entry;
 }
 
+type Subset = (font: Uint8Array, text: string, options: { targetFormat: 'truetype'; keepFeatures: string[] }) => Promise<Uint8Array>;
+const SUBSET_OPTIONS = { targetFormat: 'truetype', keepFeatures: ['kern'] } as const;
+const LATIN = String.fromCodePoint(
+  ...[
+    [0x20, 0x7e],
+    [0xa0, 0x17f],
+    [0x2000, 0x206f],
+    [0x20a0, 0x20bf],
+  ].flatMap(([from, to]) => Array.from({ length: to! - from! + 1 }, (_, i) => from! + i)),
+);
+
+/**
+ * Cutting a glyph subset from a whole CJK font (10 MB) costs tens of milliseconds a letter, nearly all of it
+ * reading the font; cut from a font already cut to the characters this thread has drawn, it costs about one. So
+ * each font keeps a base subset (Latin, and every character a letter asked for), grown when a letter needs a
+ * character it lacks, and each letter's subset is cut from the base: the same glyphs, outlines and kerning.
+ */
+const bases = new Map<LetterFont, { chars: Set<string>; font: Promise<Uint8Array> }>();
+async function letterSubset(name: LetterFont, bytes: Buffer, used: ReadonlySet<string>, subsetFont: Subset): Promise<Uint8Array> {
+  let base = bases.get(name);
+  const missing = [...used].filter((ch) => !base?.chars.has(ch));
+  if (!base || missing.length) {
+    const chars = new Set([...(base?.chars ?? LATIN), ...missing]);
+    const font = subsetFont(bytes, [...chars].join(''), SUBSET_OPTIONS);
+    base = { chars, font };
+    bases.set(name, base);
+    font.catch(() => bases.get(name) === base && bases.delete(name));
+  }
+  return subsetFont(await base.font, [...used].join(''), SUBSET_OPTIONS);
+}
+
 const textOf = (letter: LetterLayout) => [...letter.sender, ...letter.recipient, letter.date, letter.subject, ...letter.paragraphs, ...letter.closing].join('\n');
 
 const WIDE = '\u2E80-\u9FFF\uF900-\uFAFF\uFF00-\uFFEF\u3000-\u303F\uAC00-\uD7AF';
@@ -94,6 +125,28 @@ export function wrapText(text: string, maxWidth: number, measure: Measure): stri
   return out;
 }
 
+const unitWidths = new Map<LetterFont, Map<string, number>>();
+
+/**
+ * A text's width as the font sets it, from each character's width: the subset keeps no substituting feature
+ * (kerning only, which pdf-lib does not apply), so widths add up, and line filling, which measures a line again
+ * with each word, costs a lookup a character instead of a layout of the whole line.
+ */
+function widthsOf(name: LetterFont, font: PDFFont, printable: (text: string) => string): (text: string, size: number) => number {
+  // a subset keeps each glyph's advance, so a character's width is the whole font's, whichever letter cut it
+  let unit = unitWidths.get(name);
+  if (!unit) unitWidths.set(name, (unit = new Map()));
+  return (text, size) => {
+    let sum = 0;
+    for (const ch of printable(text)) {
+      let w = unit.get(ch);
+      if (w === undefined) unit!.set(ch, (w = font.widthOfTextAtSize(ch, 1000)));
+      sum += w;
+    }
+    return (sum * size) / 1000;
+  };
+}
+
 /** The letters as one PDF, a page (or more, for a long body) per letter, drawn on the calling thread. */
 export async function drawLettersPdf(letters: readonly LetterLayout[], title = 'Letter'): Promise<Uint8Array> {
   return (await drawLetters(letters, title)).pdf;
@@ -109,7 +162,7 @@ export async function drawLetters(letters: readonly LetterLayout[], title = 'Let
 
   // each font the letters need, cut to the characters they draw (and "?", which stands for the ones it lacks)
   const fontOf = letters.map(letterFontFor);
-  const embedded = new Map<LetterFont, { font: PDFFont; printable: (text: string) => string }>();
+  const embedded = new Map<LetterFont, { font: PDFFont; printable: (text: string) => string; width: (text: string, size: number) => number }>();
   for (const name of new Set(fontOf)) {
     const { bytes, known } = await loadFont(name, fontkit);
     const printable = (text: string) => Array.from(text, (ch) => (known.has(ch.codePointAt(0)!) ? ch : '?')).join('');
@@ -123,22 +176,25 @@ export async function drawLetters(letters: readonly LetterLayout[], title = 'Let
     );
     // kerning only: a glyph another feature swaps in (the "fi" ligature, the digits of Latin text) maps back to no
     // character, so copying or extracting the text lost it
-    const subset = await subsetFont(bytes, `${[...used].join('')}? `, { targetFormat: 'truetype', keepFeatures: ['kern'] });
-    embedded.set(name, { font: await doc.embedFont(subset, { subset: false }), printable });
+    used.add('?').add(' ');
+    const subset = await letterSubset(name, bytes, used, subsetFont as Subset);
+    // pdf-lib draws glyphs at their advances, so the layout's kerning positions would be computed for nothing
+    const font = await doc.embedFont(subset, { subset: false, features: { kern: false } });
+    embedded.set(name, { font, printable, width: widthsOf(name, font, printable) });
   }
   const maxWidth = A4.width - MARGIN.left - MARGIN.right;
   const grey = rgb(0.35, 0.35, 0.35);
   const black = rgb(0.1, 0.1, 0.1);
 
   for (const [i, letter] of letters.entries()) {
-    const { font, printable } = embedded.get(fontOf[i]!)!;
+    const { font, printable, width } = embedded.get(fontOf[i]!)!;
     let page = doc.addPage([A4.width, A4.height]);
     let y = A4.height - MARGIN.top;
     const draw = (text: string, size: number, color = black, x: number = MARGIN.left) => {
       page.drawText(printable(text), { x, y, size, font, color });
     };
     const paragraph = (text: string, size: number, color = black) => {
-      const measure = { width: (t: string) => font.widthOfTextAtSize(printable(t), size) };
+      const measure = { width: (t: string) => width(t, size) };
       for (const line of wrapText(text, maxWidth, measure)) {
         if (y < MARGIN.bottom + size) {
           page = doc.addPage([A4.width, A4.height]);
@@ -166,7 +222,8 @@ export async function drawLetters(letters: readonly LetterLayout[], title = 'Let
     y -= SIZE.body;
     for (const line of letter.closing) paragraph(line, SIZE.body);
   }
-  return { pdf: await doc.save(), pages: doc.getPageCount() };
+  // without object streams: a deflate less a letter (a tenth of its drawing) for about 1 KB more in each file
+  return { pdf: await doc.save({ useObjectStreams: false }), pages: doc.getPageCount() };
 }
 
 export async function mergePdfs(pdfs: readonly Uint8Array[], title: string): Promise<{ pdf: Uint8Array; pages: number[] }> {
