@@ -1,4 +1,4 @@
-/** Every permission code of spec 000 section 6. */
+/** Every permission code of spec 000 section 6, grouped by area for the role editor. */
 export const NAV_PERMISSIONS = [
   'NAV_DASHBOARD',
   'NAV_HOME',

@@ -1,4 +1,7 @@
-/** The router's codec of the AES256 envelope (shared/envelope.ts has the format and the browser's codec). */
+/**
+ * The router's codec of the AES256 envelope (shared/envelope.ts has the format and the browser's codec), on Node's
+ * crypto and zlib: the same bytes and the same refusals, without crypto-js and pako in the router's bundle.
+ */
 import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { isBase64, MAX_PAYLOAD_BYTES } from '../../shared/envelopeFormat';

@@ -1,4 +1,7 @@
-/** The router Lambda's entry: builds the runtime once per cold start (../platform/lambdaRuntime.ts), seeds. */
+/**
+ * The router Lambda's entry: builds the runtime once per cold start (../platform/lambdaRuntime.ts) and makes sure
+ * the seed exists (../seed.ts).
+ */
 import type { Context } from 'aws-lambda';
 import { awsRuntime, coldStartHandler } from '../platform/lambdaRuntime';
 import { logLevelFromEnv } from '../platform/logger';

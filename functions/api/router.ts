@@ -1,4 +1,7 @@
-/** The router Lambda: decode the envelope, authenticate, find the operation in the catalogue, check the permission. */
+/**
+ * The router Lambda: decode the envelope, authenticate, find the operation in the catalogue, check the permission,
+ * validate the payload, dispatch, encode.
+ */
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { App } from '../../shared/entities';

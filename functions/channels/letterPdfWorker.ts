@@ -1,4 +1,7 @@
-/** Letters are drawn on a worker thread: embedding the CJK font holds a thread for seconds. */
+/**
+ * Letters are drawn on a worker thread: embedding the CJK font holds a thread for seconds, and on the router's thread
+ * that would stall every other request.
+ */
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';

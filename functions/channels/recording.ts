@@ -1,4 +1,7 @@
-/** A null provider: answers every message sent and keeps it with the time. */
+/**
+ * A null provider: answers every message sent and keeps it with the time, for benchmarks (bench/send.ts) and for tests
+ * that put it under the channels they do not look at.
+ */
 import type { Clock } from '../platform/runtime';
 import type { ChannelSender, Outbound, SendOutcome } from './sender';
 

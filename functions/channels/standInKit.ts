@@ -1,4 +1,8 @@
-/** What the channel stand-ins share: an HTTP server on a loopback port that answers a provider's wire protocol. */
+/**
+ * What the channel stand-ins share: an HTTP server on a loopback port that answers a provider's wire protocol, keeps
+ * what it received (in memory, and in a JSON-lines file for `npm start`), and can be told to answer a chosen address
+ * as throttled, failed or dead.
+ */
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -1,4 +1,7 @@
-/** The delivery worker Lambda: the send pipeline's steps from the delivery queue. */
+/**
+ * The delivery worker Lambda: the send pipeline's steps from the delivery queue, each channel through its adapter's
+ * provider.
+ */
 import type { SQSEvent } from 'aws-lambda';
 import { channelSenders } from '../channels';
 import { storedSendRates } from '../domain/sendRates';

@@ -1,4 +1,7 @@
-/** The app inbox (issue 20 item 4): push messages sent with an inbox mode keep an item per account. */
+/**
+ * The app inbox (issue 20 item 4): push messages sent with an inbox mode keep an item per account, which the app
+ * lists, marks read and deletes through the app SDK API (functions/sdk).
+ */
 import { type InboxItem, inboxItemIdOf } from '../../shared/entities';
 import { AppError } from '../../shared/errors';
 import { CONDITIONS, type TenantStore } from '../store/store';

@@ -1,4 +1,7 @@
-/** Preset values for a send: the `{{preset.<variable>.<alias>}}` tokens of a message. */
+/**
+ * Preset values for a send: the `{{preset.<variable>.<alias>}}` tokens of a message, answered per recipient by the
+ * parameter's record under the recipient's key.
+ */
 import { type Account, type PresetParameter, presetEntryOf } from '../../shared/entities';
 import { lookupValue } from '../../shared/render/personalize';
 import type { TenantStore } from '../store/store';

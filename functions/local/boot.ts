@@ -1,4 +1,7 @@
-/** Boots Herald locally: stand-ins, tables from the registry, seed, the same Lambda handler behind an HTTP adapter. */
+/**
+ * Boots Herald locally: stand-ins, tables from the registry, seed, the same Lambda handler behind an HTTP adapter, and
+ * the web build.
+ */
 import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

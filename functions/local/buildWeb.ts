@@ -1,4 +1,7 @@
-/** `npm start` builds the web app only when its sources changed since the last build. */
+/**
+ * `npm start` builds the web app only when its sources changed since the last build, so a restart with nothing changed
+ * is ready in seconds instead of waiting for Vite; a build runs while the stand-ins boot.
+ */
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync, utimesSync } from 'node:fs';
 import { createRequire } from 'node:module';

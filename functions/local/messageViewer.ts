@@ -1,4 +1,10 @@
-/** The local message viewer: beside the mail viewer (the Email tab, sesStandIn.ts), a tab per other channel. */
+/**
+ * The local message viewer: beside the mail viewer (the Email tab, sesStandIn.ts), a tab per other channel, each drawn
+ * from what its stand-in accepted (`GET /_standin/received`): SMS texts with number and parts (End User Messaging's
+ * and an organization's Twilio's), push notifications per device with title, body, buttons and media, pushes to API
+ * applications' endpoints (their path, authentication and answer), LINE message objects as chat bubbles, and the
+ * letters' PDFs kept in S3 under their run.
+ */
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';

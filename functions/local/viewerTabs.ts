@@ -1,4 +1,7 @@
-/** The viewer's tabs (one or more per channel, where each lives), the tab bar every page starts with. */
+/**
+ * The viewer's tabs (one or more per channel, where each lives), the tab bar every page starts with, and the escaping
+ * its markup uses.
+ */
 import type { Channel } from '../../shared/delivery';
 import type { ViewerLang, Words } from './messageViewerTexts';
 

@@ -1,4 +1,7 @@
-/** The scheduler port: one-time (`at`), repeating (`every`) and calendar (`cron`) schedules that, when they fire. */
+/**
+ * The scheduler port: one-time (`at`), repeating (`every`) and calendar (`cron`) schedules that, when they fire, send
+ * a payload to a queue, as EventBridge Scheduler's SQS target does.
+ */
 export interface ScheduleTarget {
   queue: string;
   payload: unknown;

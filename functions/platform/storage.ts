@@ -1,4 +1,7 @@
-/** The file storage port: objects under keys in Herald's bucket (uploads, exports, letters, assets). */
+/**
+ * The file storage port: objects under keys in Herald's bucket (uploads, exports, letters, assets), read back as
+ * streams, and short-lived signed links that let a browser download or upload one object without credentials.
+ */
 import type { Readable } from 'node:stream';
 
 export interface StoredObject {

@@ -1,4 +1,7 @@
-/** What an app SDK operation is handed: the app's organization's stores, the app. */
+/**
+ * What an app SDK operation is handed: the app's organization's stores, the app, whether a user token proves the
+ * account.
+ */
 import type { Application } from '../../shared/entities';
 import type { SdkOperation, SdkRequest, SdkResponse } from '../../shared/sdk/contract';
 import type { Runtime } from '../platform/runtime';

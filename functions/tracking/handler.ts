@@ -1,4 +1,8 @@
-/** The tracking routes: the open pixel, click redirects, thumb-block answers. */
+/**
+ * The tracking routes: the open pixel, click redirects, thumb-block answers, a mail's web version (./webVersion.ts)
+ * and one-click unsubscribe (RFC 8058: a cookieless POST to the List-Unsubscribe URL; a GET shows a confirmation page
+ * with a button, since mail scanners follow links).
+ */
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { OPEN_CHANNELS } from '../../shared/delivery';

@@ -1,4 +1,7 @@
-/** A letter for one recipient: the template's language for the recipient's locale. */
+/**
+ * A letter for one recipient: the template's language for the recipient's locale, personalised (shared/render
+ * personalize, as email), laid out by the same `layoutLetter` the portal's preview draws.
+ */
 import { type LetterContent, type LetterLayout, LETTER_RECIPIENT_DEFAULT, layoutLetter } from '../../../shared/content';
 import type { Company } from '../../../shared/entities';
 import { pickLanguage } from '../../../shared/render';

@@ -1,4 +1,8 @@
-/** Email: the account's first address and its email consent. */
+/**
+ * Email: the account's first address and its email consent, the block builder's HTML with tracked links and the one-
+ * click unsubscribe headers, sent through the organization's own provider (./providers.ts) or the deployment's SES
+ * (the SES stand-in locally).
+ */
 import { isEmailTemplate } from '../../../shared/content';
 import { pickContent, renderEmail } from '../../../shared/render';
 import type { ChannelAdapter } from '../adapter';

@@ -1,4 +1,7 @@
-/** The e-mail providers an organization may bring (shared/entities/messageProvider.ts). */
+/**
+ * The e-mail providers an organization may bring (shared/entities/messageProvider.ts), each behind the e-mail sender
+ * port: SES in its own AWS account here, its SMTP server (./smtp.ts) and a transactional e-mail API (./emailApi.ts).
+ */
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { customerAwsSender, type ProviderFactories, type ProviderFactory } from '../providers';
 import { emailApiOrgSender } from './emailApi';

@@ -1,4 +1,10 @@
-/** A push message for one recipient: the content of the recipient's language personalised (tokens, preset values). */
+/**
+ * A push message for one recipient: the content of the recipient's language personalised (tokens, preset values), web
+ * links through click tracking, and every field of the content mapped onto what APNs and FCM take through End User
+ * Messaging push (Pinpoint's SendMessages): title, subtitle and body; the tap action (open the app, a web page or a
+ * deep link); buttons with their six actions; media; a place; extra parameters; sound; badge; expiry as the time to
+ * live; priority; the inbox mode and the inbox item's id for the app.
+ */
 import type { MessageRequest } from '@aws-sdk/client-pinpoint';
 import type { PushContent } from '../../../shared/content';
 import type { pushTemplateSchema } from '../../../shared/content';

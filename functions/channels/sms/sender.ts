@@ -1,5 +1,6 @@
 // SMS through AWS End User Messaging SMS: `SendTextMessage` of the SMS and voice v2 API with the deployment's
-// origination identity, configuration set, max price and time to live (RuntimeConfig.sms).
+// origination identity, configuration set, max price and time to live (RuntimeConfig.sms), the message type the adapter
+// took from the plan, and the organization, plan and run as Context for events.
 import { PinpointSMSVoiceV2Client, SendTextMessageCommand } from '@aws-sdk/client-pinpoint-sms-voice-v2';
 import type { Runtime } from '../../platform/runtime';
 import type { ChannelSender, Outbound, SendOutcome } from '../sender';

@@ -1,4 +1,8 @@
-/** The audience snapshot's columns: for each field a rule may test. */
+/**
+ * The audience snapshot's columns: for each field a rule may test, the value the evaluator's getter reads from each
+ * account, kept as a dictionary of its distinct values and one small index per account (1, 2 or 4 bytes, by the
+ * dictionary's size; index 0 is "no value").
+ */
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { ACCOUNT_FIELDS, type AccountInput, ATTRIBUTE_PREFIX, POSTAL_PARTS } from '../../../shared/segment';
 

@@ -1,4 +1,6 @@
-/** Accounts: a cursor-paged list with search by id prefix or exact primary address, detail. */
+/**
+ * Accounts: a cursor-paged list with search by id prefix or exact primary address, detail, versioned saves and delete.
+ */
 import * as z from 'zod';
 import { ACCOUNT_MESSAGES, type Account } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';

@@ -1,4 +1,7 @@
-/** Apps of the organization: the generic operations, with the app key set when an app is created. */
+/**
+ * Apps of the organization: the generic operations, with the app key set when an app is created, and issuing its
+ * signing secret and server key (sealed at rest; the answer of `issueSecret` is the only place either is shown).
+ */
 import { randomBytes } from 'node:crypto';
 import { APPLICATION_MESSAGES, type Application, appKeyOf, isApiAppType } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';

@@ -1,4 +1,7 @@
-/** approvalSheet.*: a message's or template's sheet, its history, a new revision, reminders. */
+/**
+ * approvalSheet.*: a message's or template's sheet, its history, a new revision, reminders, whether the subject may go
+ * ahead, and a template sheet's answers.
+ */
 import type { ApprovalSheet, ApprovalSubject } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
 import { APPROVAL_TEXTS } from '../../../shared/i18n';

@@ -1,4 +1,7 @@
-/** The handlers' capabilities (functions/contract/capabilities.ts) over the store. */
+/**
+ * The handlers' capabilities (functions/contract/capabilities.ts) over the store, built by the router for each
+ * request.
+ */
 import type { SendRates } from '../../../shared/entities';
 import type { Capabilities, OwnOrganization, UserDirectory } from '../../contract/capabilities';
 import { forgetOrganizationZone, organizationZoneOf } from '../../domain/organizationSetting';

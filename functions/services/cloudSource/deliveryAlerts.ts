@@ -1,4 +1,7 @@
-/** A cloud source's alerts (./run.ts): mail to the source's receivers, each in their language. */
+/**
+ * A cloud source's alerts (./run.ts): mail to the source's receivers, each in their language, and the author's own
+ * alert rules.
+ */
 import type { CloudSource, CloudSourceHistory } from '../../../shared/entities';
 import type { Lang } from '../../../shared/errors';
 import { ALERT_TEXTS, textIn, textsIn } from '../../../shared/i18n';

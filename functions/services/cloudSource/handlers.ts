@@ -1,4 +1,8 @@
-/** Cloud sources: versioned saves whose credentials are sealed (and only said to be set, never shown). */
+/**
+ * Cloud sources: versioned saves whose credentials are sealed (and only said to be set, never shown), the loop on the
+ * scheduler port, "run now", upload links, and the deliveries' history (confirm or skip a held one) and records
+ * (paged, exported as CSV).
+ */
 import { randomBytes } from 'node:crypto';
 import { CLOUD_MESSAGES, type CloudSource, type CloudSourceHistory, cloudSourceSchema } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';

@@ -1,4 +1,7 @@
-/** Where a cloud source's files are: an SFTP server (password or private key). */
+/**
+ * Where a cloud source's files are: an SFTP server (password or private key), an S3 bucket (access keys, or a role
+ * assumed for the run) or Herald's own storage (uploads).
+ */
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { CloudRunProblem, CloudSource } from '../../../shared/entities';

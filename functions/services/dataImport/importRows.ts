@@ -1,4 +1,8 @@
-/** One page of an import's rows: each row read with the import's plan (shared/import). */
+/**
+ * One page of an import's rows: each row read with the import's plan (shared/import), the accounts it names read in
+ * bulk, the changes applied in row order (a later row for the same key wins, and counts as an update), and the results
+ * written with BatchWriteItem.
+ */
 import type { Account, DataImport } from '../../../shared/entities';
 import { unsubscriptionId } from '../../../shared/entities';
 import { type AccountChange, applyChange, grantedConsentOf, rowChange } from '../../../shared/import/accountImport';

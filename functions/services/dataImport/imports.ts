@@ -1,4 +1,7 @@
-/** Data access of the data import area: import records (tenant, admin-sized) and their failed rows. */
+/**
+ * Data access of the data import area: import records (tenant, admin-sized) and their failed rows, kept per import
+ * under `<orgId>#<importId>` so one import's report is one partition read in row order.
+ */
 import type { DataImport, DataImportFailure } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
 import type { Item, TenantStore } from '../../store/store';

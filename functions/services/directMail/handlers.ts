@@ -1,4 +1,7 @@
-/** Direct mail's downloads: a run's merged letters, its print manifest, or one recipient's letter. */
+/**
+ * Direct mail's downloads: a run's merged letters, its print manifest, or one recipient's letter, each a link that
+ * works for LETTER_LINK_SECONDS; the merged letters come in files of LETTERS_PER_FILE, one link each.
+ */
 import { PRINTED_CHANNEL } from '../../../shared/delivery';
 import type { PlanRun } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';

@@ -1,4 +1,7 @@
-/** Behaviour insights (`behaviorInsight`): the counters functions/domain/insights.ts writes, summed over a range. */
+/**
+ * Behaviour insights (`behaviorInsight`): the counters functions/domain/insights.ts writes, summed over a range, and
+ * one account's own events a page at a time, read through the caller's tenant store only.
+ */
 import * as z from 'zod';
 import type { Application } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';

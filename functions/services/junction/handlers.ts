@@ -1,5 +1,7 @@
 // Translation sync with the external translation system (`junction`): a template's default language goes out as a job
-// of texts (the same content twice answers 700001).
+// of texts (the same content twice answers 700001), with the translation system paths of the preset parameters the
+// texts use; each language's state is read from the job; and the translations come back into the template as its other
+// languages, each the default language's blocks with the translated texts.
 import { createHash } from 'node:crypto';
 import { anyTemplateSchema, type AnyTemplate } from '../../../shared/content';
 import type { PresetParameter, TemplateMessage } from '../../../shared/entities';

@@ -1,4 +1,7 @@
-/** The message console: campaign runs with their counts (runs and counters only), each run's sends by cursor. */
+/**
+ * The message console: campaign runs with their counts (runs and counters only), each run's sends by cursor, the
+ * organization's sends to an address, CSV exports, and every cloud-source delivery.
+ */
 import type { Channel, SentState } from '../../../shared/delivery';
 import { type CloudSource, type CloudSourceHistory, addressKeyOf, type PlanRun, type SentRecord } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';

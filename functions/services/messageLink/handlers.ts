@@ -1,4 +1,7 @@
-/** messageLink.getListByPage: the message's tracked links with their clicks. */
+/**
+ * messageLink.getListByPage: the message's tracked links with their clicks, counted by the click redirect
+ * (../../tracking/handler.ts), and the links of its latest run nobody followed yet (0 clicks).
+ */
 import type { MessageLinkView } from '../../../shared/services';
 import type { AreaHandlers, AuthedContext } from '../../contract/context';
 import { matchesText, pageOfItems } from '../../store/paging';

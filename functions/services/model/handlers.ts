@@ -1,4 +1,7 @@
-/** A model's history and records: the deliveries of the cloud source the model reads from, and their records. */
+/**
+ * A model's history and records: the deliveries of the cloud source the model reads from, and their records, served by
+ * the cloud-source handlers (same confirm and skip).
+ */
 import type { Model } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
 import type { AreaHandlers, AuthedContext } from '../../contract/context';

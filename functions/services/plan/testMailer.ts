@@ -1,4 +1,7 @@
-/** The test mail's mailer: the organization's own default provider of the email builder's channel when it has one. */
+/**
+ * The test mail's mailer: the organization's own default provider of the email builder's channel when it has one, else
+ * the deployment's.
+ */
 import { BUILDER_CHANNEL } from '../../../shared/delivery';
 import { AppError } from '../../../shared/errors';
 import { say } from '../../../shared/i18n/say';

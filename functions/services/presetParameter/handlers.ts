@@ -1,4 +1,7 @@
-/** Preset parameters: the generic operations with the rule that spans fields (the data rows' order), the upload link. */
+/**
+ * Preset parameters: the generic operations with the rule that spans fields (the data rows' order), the upload link,
+ * the load (a background job) and the records, read by key a page at a time and edited one by one.
+ */
 import { type PresetParameter, PRESET_MESSAGES, presetEntryOf, presetRecordKeyOf } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
 import { textsIn } from '../../../shared/i18n';

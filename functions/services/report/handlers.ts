@@ -1,4 +1,7 @@
-/** The report areas' handlers: the plan report (./planReport), its Word file. */
+/**
+ * The report areas' handlers: the plan report (./planReport), its Word file, monthly reports (made by the job in
+ * ./monthly) and requested reports (./requested).
+ */
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../../../shared/errors';
 import { REPORT_LINK_SECONDS } from '../../../shared/services/report';

@@ -1,6 +1,7 @@
-// Monthly reports: on the first of each month at 12:00 UTC the scheduler puts one job on the job queue; it posts a
-// job per organization, and each makes the organization's report of the month before once (a record keyed by the
-// month, created with a condition, so a fired-twice schedule or a redelivered job makes and mails nothing twice).
+// Monthly reports: on the first of each month at 12:00 UTC the scheduler puts one job on the job queue; it posts a job
+// per organization, and each makes the organization's report of the month before once (a record keyed by the month,
+// created with a condition, so a fired-twice schedule or a redelivered job makes and mails nothing twice), writes it as
+// a Word file and mails it to the report mails of the messages it covers.
 import type { MonthlyReport } from '../../../shared/entities';
 import type { Lang } from '../../../shared/errors';
 import { MONTHLY_REPORT_MAIL_TEXTS, textIn } from '../../../shared/i18n';

@@ -1,4 +1,7 @@
-/** The plan report's figures: for each chosen message. */
+/**
+ * The plan report's figures: for each chosen message, the counts of its runs whose hour falls within the chosen days
+ * of the organization's zone, read from the runs' counter items (one query per run, whatever the audience).
+ */
 import { AppError } from '../../../shared/errors';
 import { messageFigures } from '../../../shared/metrics';
 import { localDayHourOf } from '../../../shared/plan/zonedTime';

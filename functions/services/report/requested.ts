@@ -1,4 +1,7 @@
-/** Requested reports (/requested): asked for on the screen. */
+/**
+ * Requested reports (/requested): asked for on the screen, made by a job (messages read ten at a time, the progress
+ * saved after each ten), then downloaded behind a link.
+ */
 import { randomUUID } from 'node:crypto';
 import type { RequestedReport, RequestedReportKind } from '../../../shared/entities';
 import { AppError, type Lang } from '../../../shared/errors';

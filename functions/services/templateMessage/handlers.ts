@@ -1,5 +1,6 @@
-// The template library: pages and pickers over the list fields only, the detail with its content, versioned saves
-// with the name kept unique in the organization, delete, duplicate and set active, lock and unlock.
+// The template library: pages and pickers over the list fields only, the detail with its content, versioned saves with
+// the name kept unique in the organization, delete, duplicate and set active, lock and unlock, and the template file
+// (export, import).
 import { type AnyTemplate, channelOf, type ChannelTemplate, layoutLetter } from '../../../shared/content';
 import { PRINTED_CHANNEL } from '../../../shared/delivery';
 import { letterPdfFile } from '../../channels/letterPdfWorker';

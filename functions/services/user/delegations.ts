@@ -1,4 +1,8 @@
-/** Role delegation: a delegation record, and its grant on the delegate's membership (written in one transaction). */
+/**
+ * Role delegation: a delegation record, and its grant on the delegate's membership (written in one transaction), which
+ * authorization reads with the membership and weighs against the clock, so a delegation ends at its date without any
+ * job having to run.
+ */
 import { untenantedStore } from '../../contract/untenanted';
 import { type DelegationGrant, type OrganizationUser, type UserDelegate, delegationActive } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';

@@ -1,4 +1,7 @@
-/** Role records other code creates too: the administrator role every organization starts with, the code guard. */
+/**
+ * Role records other code creates too: the administrator role every organization starts with, the code guard, and the
+ * role directory.
+ */
 import type { RoleDirectory, UserRole } from '../../../shared/entities';
 import { auditNew, newId } from '../../store/audit';
 import { type BoundItem, type Store, TenantStore, type TransactItem } from '../../store/store';

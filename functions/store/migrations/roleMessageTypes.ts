@@ -1,5 +1,6 @@
 // Message types (issue 41): saving or acting on a message now needs the permission of its type (`MESSAGE_TYPE_AD_HOC`
-// or `MESSAGE_TYPE_LIFECYCLE`), so a role made before the types existed, holding plan permissions and no type.
+// or `MESSAGE_TYPE_LIFECYCLE`), so a role made before the types existed, holding plan permissions and no type, would
+// find every save refused with 730001.
 import { MESSAGE_TYPE_PERMISSIONS, PLAN_PERMISSIONS } from '../../../shared/permissions';
 import type { UserRole } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
