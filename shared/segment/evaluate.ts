@@ -132,10 +132,10 @@ function positiveTest(operator: Operator, value: Condition['value'], caseInsensi
       return (v) => toEpochMs(v) > x;
     }
     case 'withinLastDays': {
-      const from = now - Number(value) * DAY_MS;
+      const { from, to } = lastDaysRange(value, now);
       return (v) => {
         const t = toEpochMs(v);
-        return t >= from && t <= now;
+        return t >= from && t <= to;
       };
     }
     case 'hasTag':
@@ -166,6 +166,16 @@ function compileGroup(group: RuleGroup, now: number): AccountPredicate {
     for (let i = 0; i < n; i++) if (parts[i](a)) return true;
     return false;
   };
+}
+
+/** The instants a `withinLastDays` condition admits, so a column of dates can be tested as numbers. */
+export function lastDaysRange(days: unknown, now: number): { from: number; to: number } {
+  return { from: now - Number(days) * DAY_MS, to: now };
+}
+
+/** What a date condition compares of an account: its field's instant (NaN without one). */
+export function instantOf(field: string, account: AccountInput): number {
+  return toEpochMs(getterOf(field)(account));
 }
 
 /** An invalid rule throws here, never while testing accounts. */

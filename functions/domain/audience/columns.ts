@@ -57,6 +57,8 @@ export function fieldsOf(rows: readonly AccountInput[]): string[] {
 export interface Column {
   values: unknown[];
   index: Uint8Array | Uint16Array | Uint32Array;
+  /** each value's instant, read once for the column when a condition tests a window of time */
+  instants?: Float64Array;
 }
 
 function indexArray(size: number, rows: number): Column['index'] {

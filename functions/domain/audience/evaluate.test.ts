@@ -114,6 +114,30 @@ describe('columnar count', () => {
     );
   });
 
+  it('a window of days over a date column: its edges, the future, date strings and junk, as compileRule reads them', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 400 }), fc.array(fc.oneof(date, junk), { maxLength: 30 }), (days, dates) => {
+        const from = NOW - days * DAY;
+        const edges = [from, from - 1, NOW, NOW + 1, new Date(from).toISOString(), new Date(NOW + DAY).toISOString(), undefined];
+        const list = [...edges, ...dates].map((d, i) => ({ id: `a-${String(i).padStart(2, '0')}`, ...(d === undefined ? {} : { dateCreated: d }) }) as AccountInput);
+        const rows = list.map(projectAccount);
+        const column = buildColumn('dateCreated', rows);
+        const r: Rule = { op: 'AND', conditions: [{ field: 'dateCreated', operator: 'withinLastDays', value: days }] };
+        const expected = list.map((a) => (compileRule(r, NOW)(a) ? 1 : 0));
+        expect(expected.slice(0, 4)).toEqual([1, 0, 1, 0]);
+        expect([
+          ...matchRows(
+            r,
+            NOW,
+            rows.map((a) => a.id as string),
+            new Map([['dateCreated', column]]),
+          ),
+        ]).toEqual(expected);
+      }),
+      { numRuns: 100 },
+    );
+  });
+
   it('finds ids by binary search, and picks the narrowest index', () => {
     const ids = ['a', 'b', 'c', 'x'];
     expect(ids.map((id) => rowOf(ids, id))).toEqual([0, 1, 2, 3]);

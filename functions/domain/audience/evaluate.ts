@@ -1,5 +1,5 @@
 /** A rule over a snapshot's columns, with the one evaluator. */
-import { compileRule, isGroup, type Condition, type Rule, type RuleGroup } from '../../../shared/segment';
+import { compileRule, instantOf, isGroup, lastDaysRange, type Condition, type Rule, type RuleGroup } from '../../../shared/segment';
 import { type Column, inputOf } from './columns';
 
 export function ruleFields(group: RuleGroup, into = new Set<string>()): Set<string> {
@@ -25,6 +25,15 @@ function conditionMask(c: Condition, now: number, ids: readonly string[], column
   if (!column) return out.fill(test({}) ? 1 : 0);
   const key = c.operator === 'withinLastDays' ? undefined : JSON.stringify([c.field, c.operator, c.value]);
   let answers = key ? cache?.get(key) : undefined;
+  if (!answers && c.operator === 'withinLastDays') {
+    // its answers move with the clock, so they are not kept; a date column has about a value a row, and comparing
+    // instants read once per column is what keeps such a count within the second
+    const instants = (column.instants ??= Float64Array.from(column.values, (v) => instantOf(c.field, inputOf(c.field, v))));
+    const { from, to } = lastDaysRange(c.value, now);
+    answers = new Uint8Array(instants.length + 1);
+    answers[0] = test({}) ? 1 : 0;
+    for (let i = 0; i < instants.length; i++) answers[i + 1] = instants[i]! >= from && instants[i]! <= to ? 1 : 0;
+  }
   if (!answers) {
     answers = new Uint8Array(column.values.length + 1);
     answers[0] = test({}) ? 1 : 0;
