@@ -52,8 +52,8 @@ function loadFont(font: LetterFont, fontkit: { create(data: Uint8Array): unknown
   return entry;
 }
 
-type Subset = (font: Uint8Array, text: string, options: { targetFormat: 'truetype'; keepFeatures: string[] }) => Promise<Uint8Array>;
-const SUBSET_OPTIONS = { targetFormat: 'truetype', keepFeatures: ['kern'] } as const;
+type Subset = typeof import('subset-font').default;
+const SUBSET_OPTIONS = { targetFormat: 'truetype' as const, keepFeatures: ['kern'] };
 const LATIN = String.fromCodePoint(
   ...[
     [0x20, 0x7e],
@@ -69,8 +69,8 @@ const LATIN = String.fromCodePoint(
  * each font keeps a base subset (Latin, and every character a letter asked for), grown when a letter needs a
  * character it lacks, and each letter's subset is cut from the base: the same glyphs, outlines and kerning.
  */
-const bases = new Map<LetterFont, { chars: Set<string>; font: Promise<Uint8Array> }>();
-async function letterSubset(name: LetterFont, bytes: Buffer, used: ReadonlySet<string>, subsetFont: Subset): Promise<Uint8Array> {
+const bases = new Map<LetterFont, { chars: Set<string>; font: Promise<Buffer> }>();
+async function letterSubset(name: LetterFont, bytes: Buffer, used: ReadonlySet<string>, subsetFont: Subset): Promise<Buffer> {
   let base = bases.get(name);
   const missing = [...used].filter((ch) => !base?.chars.has(ch));
   if (!base || missing.length) {
@@ -177,7 +177,7 @@ export async function drawLetters(letters: readonly LetterLayout[], title = 'Let
     // kerning only: a glyph another feature swaps in (the "fi" ligature, the digits of Latin text) maps back to no
     // character, so copying or extracting the text lost it
     used.add('?').add(' ');
-    const subset = await letterSubset(name, bytes, used, subsetFont as Subset);
+    const subset = await letterSubset(name, bytes, used, subsetFont);
     // pdf-lib draws glyphs at their advances, so the layout's kerning positions would be computed for nothing
     const font = await doc.embedFont(subset, { subset: false, features: { kern: false } });
     embedded.set(name, { font, printable, width: widthsOf(name, font, printable) });
