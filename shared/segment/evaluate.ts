@@ -123,20 +123,11 @@ function positiveTest(operator: Operator, value: Condition['value'], caseInsensi
     case 'isSet':
     case 'isNotSet':
       return isPresent;
-    case 'before': {
-      const x = toEpochMs(value);
-      return (v) => toEpochMs(v) < x;
-    }
-    case 'after': {
-      const x = toEpochMs(value);
-      return (v) => toEpochMs(v) > x;
-    }
+    case 'before':
+    case 'after':
     case 'withinLastDays': {
-      const { from, to } = lastDaysRange(value, now);
-      return (v) => {
-        const t = toEpochMs(v);
-        return t >= from && t <= to;
-      };
+      const onInstant = instantTest(operator, value, now)!;
+      return (v) => onInstant(toEpochMs(v));
     }
     case 'hasTag':
     case 'notHasTag':
@@ -168,9 +159,24 @@ function compileGroup(group: RuleGroup, now: number): AccountPredicate {
   };
 }
 
-/** The instants a `withinLastDays` condition admits, so a column of dates can be tested as numbers. */
-export function lastDaysRange(days: unknown, now: number): { from: number; to: number } {
-  return { from: now - Number(days) * DAY_MS, to: now };
+/** A condition on a date (before, after, within the last days) as a test of the value's instant (NaN: none). */
+export function instantTest(operator: Operator, value: unknown, now: number): ((t: number) => boolean) | undefined {
+  switch (operator) {
+    case 'before': {
+      const x = toEpochMs(value);
+      return (t) => t < x;
+    }
+    case 'after': {
+      const x = toEpochMs(value);
+      return (t) => t > x;
+    }
+    case 'withinLastDays': {
+      const from = now - Number(value) * DAY_MS;
+      return (t) => t >= from && t <= now;
+    }
+    default:
+      return undefined;
+  }
 }
 
 /** What a date condition compares of an account: its field's instant (NaN without one). */

@@ -1,5 +1,5 @@
 /** A rule over a snapshot's columns, with the one evaluator. */
-import { compileRule, instantOf, isGroup, lastDaysRange, type Condition, type Rule, type RuleGroup } from '../../../shared/segment';
+import { compileRule, instantOf, instantTest, isGroup, type Condition, type Rule, type RuleGroup } from '../../../shared/segment';
 import { type Column, inputOf } from './columns';
 
 export function ruleFields(group: RuleGroup, into = new Set<string>()): Set<string> {
@@ -8,6 +8,12 @@ export function ruleFields(group: RuleGroup, into = new Set<string>()): Set<stri
     else into.add(node.field);
   }
   return into;
+}
+
+/** Each value's instant as a date condition reads it (NaN: none), kept with the column. */
+export function instantsOf(field: string, column: Column): Float64Array {
+  column.instants ??= Float64Array.from(column.values, (v) => instantOf(field, inputOf(field, v)));
+  return column.instants;
 }
 
 /** Each distinct value's answer to a condition, kept by the caller for one base (`answers`). */
@@ -25,19 +31,17 @@ function conditionMask(c: Condition, now: number, ids: readonly string[], column
   if (!column) return out.fill(test({}) ? 1 : 0);
   const key = c.operator === 'withinLastDays' ? undefined : JSON.stringify([c.field, c.operator, c.value]);
   let answers = key ? cache?.get(key) : undefined;
-  if (!answers && c.operator === 'withinLastDays') {
-    // its answers move with the clock, so they are not kept; a date column has about a value a row, and comparing
-    // instants read once per column is what keeps such a count within the second
-    const instants = (column.instants ??= Float64Array.from(column.values, (v) => instantOf(c.field, inputOf(c.field, v))));
-    const { from, to } = lastDaysRange(c.value, now);
-    answers = new Uint8Array(instants.length + 1);
-    answers[0] = test({}) ? 1 : 0;
-    for (let i = 0; i < instants.length; i++) answers[i + 1] = instants[i]! >= from && instants[i]! <= to ? 1 : 0;
-  }
   if (!answers) {
     answers = new Uint8Array(column.values.length + 1);
     answers[0] = test({}) ? 1 : 0;
-    for (let i = 0; i < column.values.length; i++) answers[i + 1] = test(inputOf(c.field, column.values[i])) ? 1 : 0;
+    // a date column has about a value an account: its instants, read once per column, are compared as numbers
+    const onInstant = instantTest(c.operator, c.value, now);
+    if (onInstant) {
+      const instants = instantsOf(c.field, column);
+      for (let i = 0; i < instants.length; i++) answers[i + 1] = onInstant(instants[i]!) ? 1 : 0;
+    } else {
+      for (let i = 0; i < column.values.length; i++) answers[i + 1] = test(inputOf(c.field, column.values[i])) ? 1 : 0;
+    }
     if (key && cache) {
       if (cache.size >= ANSWERS_KEPT) cache.clear();
       cache.set(key, answers);
