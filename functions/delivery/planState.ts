@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { ErrorCode } from '../../shared/errors';
 import { AppError } from '../../shared/errors';
 import { planKeyOf } from '../../shared/entities';
-import { MESSAGE_TYPE_NAMES, MESSAGE_TYPE_TEXTS, fillText } from '../../shared/i18n';
+import { MESSAGE_TYPE_KEYS, say } from '../../shared/i18n';
 import { MESSAGE_TYPE_PERMISSION, type MessageType, type OperationRecord, type Plan } from '../../shared/plan/plan';
 import { checkAction, DELETED, type PlanAction, type PlanActor, type PlanState } from '../../shared/plan/stateMachine';
 import type { Store, TransactItem } from '../store/store';
@@ -37,9 +37,7 @@ export interface TransitionInput {
 export function requireMessageType(permissions: readonly string[], type: MessageType | undefined): void {
   const t = type ?? 1;
   if (permissions.includes(MESSAGE_TYPE_PERMISSION[t])) return;
-  const name = MESSAGE_TYPE_NAMES[t];
-  const text = MESSAGE_TYPE_TEXTS.denied;
-  throw new AppError('730001', { en: fillText(text.en, { type: name.en }), zh: fillText(text.zh, { type: name.zh }), ja: fillText(text.ja, { type: name.ja }) });
+  throw new AppError('730001', say('messageType.denied', { type: say(`messageType.${MESSAGE_TYPE_KEYS[t]}`) }));
 }
 
 export async function applyTransition(store: Store, input: TransitionInput): Promise<Plan | undefined> {

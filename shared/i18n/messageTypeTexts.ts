@@ -6,10 +6,10 @@ const entry = (en: string, zh: string, ja: string): LocalText => ({ en, zh, ja }
 export const MESSAGE_TYPE_TEXTS = {
   choose: entry('Please choose the message type!', '请选择消息类型！', 'メッセージの種類を選択してください！'),
   denied: entry('Your role may not work on {type} messages.', '您的角色无权处理{type}消息。', 'あなたのロールでは{type}メッセージを扱えません。'),
+  // the types' names, filled into the texts above and into reports
+  adHoc: entry('Ad-Hoc', '临时', 'アドホック'),
+  lifecycle: entry('Lifecycle', '生命周期', 'ライフサイクル'),
 };
 
-/** The types' names, filled into the texts above (kept out of the translator: a name is no sentence). */
-export const MESSAGE_TYPE_NAMES: Record<1 | 2, LocalText> = {
-  1: entry('Ad-Hoc', '临时', 'アドホック'),
-  2: entry('Lifecycle', '生命周期', 'ライフサイクル'),
-};
+export const MESSAGE_TYPE_KEYS = { 1: 'adHoc', 2: 'lifecycle' } as const satisfies Record<1 | 2, keyof typeof MESSAGE_TYPE_TEXTS>;
+export const MESSAGE_TYPE_NAMES: Record<1 | 2, LocalText> = { 1: MESSAGE_TYPE_TEXTS.adHoc, 2: MESSAGE_TYPE_TEXTS.lifecycle };

@@ -1,11 +1,16 @@
 /**
  * The audience snapshot's columns: for each field a rule may test, the value the evaluator's getter reads from each
  * account, kept as a dictionary of its distinct values and one small index per account (1, 2 or 4 bytes, by the
- * dictionary's size; index 0 is "no value").
+ * dictionary's size; index 0 is "no value"). Rows are in id order, so an id is found by binary search.
+ *
+ * `rawOf` and `inputOf` are exact inverses for the evaluator: a condition on `field` answers an account as it
+ * answers `inputOf(field, rawOf(field, account))`, since each getter reads one place of the account. That is what
+ * lets a count test each distinct value once (and a date column read each value's instant once).
  */
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { ACCOUNT_FIELDS, type AccountInput, ATTRIBUTE_PREFIX, POSTAL_PARTS } from '../../../shared/segment';
 
+/** The whole postal address: no rule tests it; a letter's reach reads it (the printed address, the opt-out entry). */
 export const POSTAL_COLUMN = 'address';
 
 export const SNAPSHOT_PATHS = [

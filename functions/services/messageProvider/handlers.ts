@@ -10,7 +10,6 @@ import {
   providerChannelOf,
 } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
-import { PROVIDER_TEXTS, textIn } from '../../../shared/i18n';
 import type { ProviderTestAnswer } from '../../../shared/services';
 import type { AreaHandlers, AuthedContext } from '../../contract/context';
 import { badField } from '../../contract/problems';
@@ -90,7 +89,7 @@ export function messageProviderHandlers(generic: Omit<AreaHandlers<'messageProvi
       const took = await ctx.rateLimits.take(now, { key: `providerTest:${ctx.identity.orgId}`, max: TESTS_PER_HOUR, windowSeconds: 3600 }, 1);
       if (!took.taken) {
         const wait = Math.max(1, took.window.endsAt - Math.floor(now / 1000));
-        throw new AppError('400014', textIn(PROVIDER_TEXTS.tooMany, ctx.lang, { max: TESTS_PER_HOUR, minutes: Math.ceil(wait / 60) }), { 'retry-after': String(wait) });
+        throw new AppError('400014', say('provider.tooMany', { max: TESTS_PER_HOUR, minutes: Math.ceil(wait / 60) }), { 'retry-after': String(wait) });
       }
       const sender = orgProviderSender(setting, ctx.rt);
       let answer: ProviderTestAnswer;
@@ -98,13 +97,13 @@ export function messageProviderHandlers(generic: Omit<AreaHandlers<'messageProvi
         const outcome = await sender.send(message, { tenant: ctx.tenant });
         answer =
           outcome.kind === 'sent'
-            ? { status: 'SENT', providerId: outcome.providerId, message: textIn(PROVIDER_TEXTS.testSent, ctx.lang, { id: outcome.providerId }) }
+            ? { status: 'SENT', providerId: outcome.providerId, message: say('provider.testSent', { id: outcome.providerId }) }
             : outcome.kind === 'throttled'
-              ? { status: 'THROTTLED', message: textIn(PROVIDER_TEXTS.testThrottled, ctx.lang) }
-              : { status: 'FAILED', detail: outcome.detail, message: textIn(PROVIDER_TEXTS.testFailed, ctx.lang, { detail: outcome.detail }) };
+              ? { status: 'THROTTLED', message: say('provider.testThrottled') }
+              : { status: 'FAILED', detail: outcome.detail, message: say('provider.testFailed', { detail: outcome.detail }) };
       } catch (e) {
         const detail = (e instanceof Error ? e.message : String(e)).slice(0, 300);
-        answer = { status: 'UNKNOWN', detail, message: textIn(PROVIDER_TEXTS.testUnknown, ctx.lang, { detail }) };
+        answer = { status: 'UNKNOWN', detail, message: say('provider.testUnknown', { detail }) };
       } finally {
         await sender.close?.().catch(() => undefined);
       }
