@@ -180,8 +180,9 @@ export function instantTest(operator: Operator, value: unknown, now: number): ((
 }
 
 /** What a date condition compares of an account: its field's instant (NaN without one). */
-export function instantOf(field: string, account: AccountInput): number {
-  return toEpochMs(getterOf(field)(account));
+export function instantReader(field: string): (account: AccountInput) => number {
+  const get = getterOf(field);
+  return (account) => toEpochMs(get(account));
 }
 
 /** An invalid rule throws here, never while testing accounts. */

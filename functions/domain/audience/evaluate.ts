@@ -1,5 +1,5 @@
 /** A rule over a snapshot's columns, with the one evaluator. */
-import { compileRule, instantOf, instantTest, isGroup, type Condition, type Rule, type RuleGroup } from '../../../shared/segment';
+import { compileRule, instantReader, instantTest, isGroup, type Condition, type Rule, type RuleGroup } from '../../../shared/segment';
 import { type Column, inputOf } from './columns';
 
 export function ruleFields(group: RuleGroup, into = new Set<string>()): Set<string> {
@@ -12,7 +12,10 @@ export function ruleFields(group: RuleGroup, into = new Set<string>()): Set<stri
 
 /** Each value's instant as a date condition reads it (NaN: none), kept with the column. */
 export function instantsOf(field: string, column: Column): Float64Array {
-  column.instants ??= Float64Array.from(column.values, (v) => instantOf(field, inputOf(field, v)));
+  if (!column.instants) {
+    const instantOf = instantReader(field);
+    column.instants = Float64Array.from(column.values, (v) => instantOf(inputOf(field, v)));
+  }
   return column.instants;
 }
 
