@@ -6,6 +6,7 @@ import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { AppError } from '../../shared/errors';
 import { AddressRefused, checkedAddresses, type OutboundPolicy } from './addresses';
+import type { OUTBOUND_TEXTS } from '../../shared/i18n/outboundTexts';
 import { say, type TextParams } from '../../shared/i18n/say';
 
 export type { OutboundPolicy } from './addresses';
@@ -26,7 +27,7 @@ export function setOutboundPolicy(policy: OutboundPolicy): void {
   current = policy;
 }
 
-type OutboundRefusal = 'addressRefused' | 'httpsOnly' | 'badUrl' | 'redirectElsewhere' | 'tooLarge';
+type OutboundRefusal = keyof typeof OUTBOUND_TEXTS;
 
 function refusal(why: OutboundRefusal, params?: TextParams): AppError {
   return new AppError('400016', say(`outbound.${why}`, params));
