@@ -5,11 +5,11 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { expect, it } from 'vitest';
-import { freePort } from '../../functions/local/standins';
 
 /** Every process below `pid`, read from /proc (Linux). */
 function descendants(pid: number): number[] {
@@ -49,6 +49,22 @@ function commandOf(pid: number): string {
     return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
   } catch {
     return '';
+  }
+}
+
+/**
+ * A free port below the kernel's ephemeral range (32768 up): both starts listen on it, and in the gap between them an
+ * ephemeral port may be taken by any outgoing connection of the run, as one was (EADDRINUSE on the restart).
+ */
+async function portBelowEphemeral(): Promise<number> {
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    const free = await new Promise<boolean>((resolve) => {
+      const server = createServer();
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+    });
+    if (free) return port;
   }
 }
 
@@ -106,8 +122,8 @@ async function viewerSubjects(mailViewerPort: number): Promise<string[]> {
 
 it('SIGTERM to npm start leaves no Herald or Java process behind; mail survives a restart on the same viewer port; a restart with nothing changed skips the web build', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'herald-local-'));
-  const port = await freePort();
-  const mailViewerPort = await freePort();
+  const port = await portBelowEphemeral();
+  const mailViewerPort = await portBelowEphemeral();
 
   const first = await start(dataDir, port, mailViewerPort);
   expect(first.output(), 'the viewer port is printed').toContain(`Message viewer:  http://127.0.0.1:${mailViewerPort}/`);

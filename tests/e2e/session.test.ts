@@ -46,8 +46,10 @@ describe('sign-in', () => {
     await page.click('form button[type=submit]');
     await expect.poll(() => toast.first().textContent()).toMatch(/Too many attempts\. Try again in \d+ min\./);
     await page.locator('.p-toast-icon-close').first().click();
+    await expect.poll(() => toast.count()).toBe(0);
     await page.selectOption('#language-switcher', 'ja');
-    await page.click('form button[type=submit]');
+    // the form asks in the language it shows: wait until it shows Japanese
+    await page.locator('form button[type=submit]', { hasText: 'サインイン' }).click();
     await expect.poll(() => toast.first().textContent()).toMatch(/試行回数が多すぎます。\d+ 分後にもう一度お試しください。/);
     expect(hashPath(page)).toBe('/login');
     await context.close();
