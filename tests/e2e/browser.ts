@@ -13,6 +13,7 @@ import { CATALOGUE, type SignIn } from '../../shared/services';
 import { CHROMIUM_MISSING, findChromium } from '../support/chromium';
 import { ADMIN_PASSWORD, ApiClient, heraldServing, startHerald } from '../support/herald';
 import { shiftMs, shiftClock } from '../support/testDate';
+import { isKept, keepOnClose, takeKeptPage } from './pagePool';
 
 export { ADMIN_PASSWORD };
 
@@ -25,8 +26,8 @@ export interface BrowserSuite {
 
 /**
  * One Herald for a test file, started before its tests and stopped after them, and the worker's Chromium
- * (sharedBrowser). Every page a file opens is in a context of its own, and contexts the file left open are closed
- * after it, so files share no cookies, storage or pages.
+ * (sharedBrowser). Every page a test opens is its own (openPage), and contexts the file left open are closed after
+ * it, so tests share no cookies, storage or pages; a page a test closed may be handed to the next one reset.
  */
 export function browserSuite(opts: Partial<BootOptions> = {}): BrowserSuite {
   const suite = {} as BrowserSuite;
@@ -40,7 +41,13 @@ export function browserSuite(opts: Partial<BootOptions> = {}): BrowserSuite {
   });
   afterAll(async () => {
     // a context a failed test left open must not talk to the next file's Herald
-    if (suite.browser?.isConnected()) await Promise.all(suite.browser.contexts().map((c) => c.close()));
+    if (suite.browser?.isConnected())
+      await Promise.all(
+        suite.browser
+          .contexts()
+          .filter((c) => !isKept(c))
+          .map((c) => c.close()),
+      );
     await suite.herald?.stop();
   });
   return suite;
@@ -99,15 +106,23 @@ async function recordCspViolations(context: BrowserContext): Promise<void> {
 }
 
 /**
- * A fresh context (own storage) and page at the given width. Its system asks for less motion unless `motion` says
+ * A page of its own (no storage, cookies or listeners of another test) at the given width. Its system asks for less motion unless `motion` says
  * otherwise: the portal then opens dialogs and menus without fades, which spares every test the frames they draw
  * (tests/e2e/accessibility.test.ts checks every screen with the motion most readers have).
  */
 export async function openPage(browser: Browser, width = 1440, motion: 'reduce' | 'no-preference' = 'reduce'): Promise<{ context: BrowserContext; page: Page }> {
+  // a page an earlier test closed, reset (tests/e2e/pagePool.ts), else a new one
+  const earlier = takeKeptPage(browser);
+  if (earlier) {
+    await earlier.page.setViewportSize({ width, height: 900 });
+    await earlier.page.emulateMedia({ reducedMotion: motion });
+    return earlier;
+  }
   const context = await browser.newContext({ viewport: { width, height: 900 }, reducedMotion: motion });
   await recordCspViolations(context);
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
+  keepOnClose(context, page);
   return { context, page };
 }
 
