@@ -356,7 +356,8 @@ it('base info: tags, group and report recipients on the detail, then the list fi
   await dialog.waitFor();
   await page.locator('.p-multiselect:has(#base-info-tags)').click();
   await page.locator('.p-multiselect-panel .p-multiselect-item', { hasText: 'Loyalty' }).click();
-  // a click outside closes the panel (Escape would close the dialog too)
+  // a click outside closes the panel (Escape would close the dialog too), once the panel listens for one
+  await page.locator('.p-multiselect-panel.p-connected-overlay-enter-done').waitFor();
   await dialog.locator('.p-dialog-title').click();
   await page.locator('.p-multiselect-panel').waitFor({ state: 'detached' });
   await pick(page, 'base-info-groupId', 'Members club');
@@ -393,6 +394,8 @@ it('the plan report asks for messages, then shows the counts the API gives, with
   await page.locator('#report-plans-error', { hasText: 'No Message ID were selected' }).waitFor();
   await page.locator('.p-multiselect:has(#report-plans)').click();
   await page.locator('.p-multiselect-panel .p-multiselect-item', { hasText: 'Spring sale' }).first().click();
+  // the panel listens for a click outside only once it has entered
+  await page.locator('.p-multiselect-panel.p-connected-overlay-enter-done').waitFor();
   await page.locator('.page-header h1').click();
   await page.locator('.p-multiselect-panel').waitFor({ state: 'detached' });
   await page.fill('#report-start', today);
