@@ -20,7 +20,7 @@ export { CLOUD_RUN_TEXTS, IMPORT_TEXTS } from './reasonTexts';
 export { MONTHLY_REPORT_MAIL_TEXTS, REPORT_TEXTS } from './reportTexts';
 export { REQUEST_TEXTS } from './requestTexts';
 export { TRIGGER_TEXTS } from './triggerTexts';
-export { MESSAGE_TYPE_KEYS, MESSAGE_TYPE_NAMES, MESSAGE_TYPE_TEXTS } from './messageTypeTexts';
+export { MESSAGE_TYPE_KEYS, MESSAGE_TYPE_TEXTS } from './messageTypeTexts';
 export { SSO_TEXTS } from './ssoTexts';
 export { OUTBOUND_TEXTS } from './outboundTexts';
 export { AI_TEXTS } from './aiTexts';

@@ -11,5 +11,5 @@ export const MESSAGE_TYPE_TEXTS = {
   lifecycle: entry('Lifecycle', '生命周期', 'ライフサイクル'),
 };
 
+/** Each message type's name, by the key of its entry above. */
 export const MESSAGE_TYPE_KEYS = { 1: 'adHoc', 2: 'lifecycle' } as const satisfies Record<1 | 2, keyof typeof MESSAGE_TYPE_TEXTS>;
-export const MESSAGE_TYPE_NAMES: Record<1 | 2, LocalText> = { 1: MESSAGE_TYPE_TEXTS.adHoc, 2: MESSAGE_TYPE_TEXTS.lifecycle };

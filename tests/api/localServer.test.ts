@@ -4,25 +4,20 @@
  * rebuild the web app. The run uses its own port and data folder.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { expect, it } from 'vitest';
+import { commandOf, pids, procStat } from '../support/procStat';
 
 /** Every process below `pid`, read from /proc (Linux). */
 function descendants(pid: number): number[] {
   const children = new Map<number, number[]>();
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(name)]);
-    } catch {
-      // gone meanwhile
-    }
+  for (const p of pids()) {
+    const parent = procStat(p)?.parent;
+    if (parent !== undefined) children.set(parent, [...(children.get(parent) ?? []), p]);
   }
   const out: number[] = [];
   const walk = (p: number) => {
@@ -35,22 +30,8 @@ function descendants(pid: number): number[] {
   return out;
 }
 
-function alive(pid: number): boolean {
-  try {
-    // a zombie has no command line left
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').length > 0;
-  } catch {
-    return false;
-  }
-}
-
-function commandOf(pid: number): string {
-  try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
-  } catch {
-    return '';
-  }
-}
+/** A zombie has no command line left. */
+const alive = (pid: number): boolean => commandOf(pid).length > 0;
 
 /**
  * A free port below the kernel's ephemeral range (32768 up): both starts listen on it, and in the gap between them an

@@ -3,12 +3,13 @@
  * further worker; every test file boots its own Herald on them with its own table prefix, so files never see
  * each other's data.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import type { Endpoints } from '../../functions/platform/aws';
 import { type MailProviderStandIns, startDynamoInMemory, startStandIns } from '../../functions/local/standins';
+import { pids, procStat } from './procStat';
 import { TEST_WORKERS } from './workers';
 
 declare module 'vitest' {
@@ -36,16 +37,8 @@ export default async function setup(project: TestProject) {
 
 /** CPU seconds of the Java processes this process started (the DynamoDB Locals). */
 function javaCpuSeconds(): number {
-  let total = 0;
-  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(fields[1]) !== process.pid || !stat.includes('(java)')) continue;
-      total += (Number(fields[11]) + Number(fields[12])) / 100;
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return total;
+  return pids()
+    .map(procStat)
+    .filter((stat) => stat?.parent === process.pid && stat.name === 'java')
+    .reduce((sum, stat) => sum + stat!.cpu, 0);
 }

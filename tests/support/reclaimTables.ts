@@ -1,45 +1,35 @@
 /** Each server file's tables go when the file ends (see reclaimTables); registered first, so it runs after the file's own afterAll. */
-import { appendFileSync, readdirSync, readFileSync } from 'node:fs';
+import { appendFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { reclaimTables } from './herald';
+import { commandOf, type ProcStat, pids, procStat } from './procStat';
 import { workerDynamo } from './workers';
 
 afterAll(reclaimTables);
 
 /** CPU seconds of this process, and of everything it started (its Chromium, reaped renderers included). */
 function cpuOfTree(): { own: number; started: number } {
-  const stats = new Map<number, { parent: number; cpu: number }>();
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      // utime, stime, cutime, cstime are the 12th to 15th fields after the name
-      stats.set(Number(name), { parent: Number(fields[1]), cpu: fields.slice(11, 15).reduce((sum, f) => sum + Number(f), 0) / 100 });
-    } catch {
-      // gone meanwhile
-    }
+  const stats = new Map<number, ProcStat>();
+  for (const pid of pids()) {
+    const stat = procStat(pid);
+    if (stat) stats.set(pid, stat);
   }
   const inTree = (pid: number): boolean => pid === process.pid || (pid > 1 && stats.has(pid) && inTree(stats.get(pid)!.parent));
-  const own = stats.get(process.pid)?.cpu ?? 0;
-  return { own, started: [...stats].reduce((sum, [pid, s]) => sum + (pid !== process.pid && inTree(pid) ? s.cpu : 0), 0) };
+  const total = (s: ProcStat) => s.cpu + s.reaped;
+  const own = stats.has(process.pid) ? total(stats.get(process.pid)!) : 0;
+  return { own, started: [...stats].reduce((sum, [pid, s]) => sum + (pid !== process.pid && inTree(pid) ? total(s) : 0), 0) };
 }
 
-/** CPU seconds of this worker's DynamoDB Local (the java process serving its port), which no process tree above holds. */
+/** This worker's DynamoDB Local: the java process serving its port, found once. */
+let dynamoPid: number | undefined;
+
+/** CPU seconds of this worker's DynamoDB Local, which no process tree above holds. */
 function dynamoCpu(): number {
-  const port = new URL(workerDynamo(inject('dynamodbs'))).port;
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      if (!readFileSync(`/proc/${name}/cmdline`, 'utf8').split('\0').join(' ').includes(` -port ${port} `)) continue;
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      return (Number(fields[11]) + Number(fields[12])) / 100;
-    } catch {
-      // gone meanwhile
-    }
+  if (dynamoPid === undefined) {
+    const port = new URL(workerDynamo(inject('dynamodbs'))).port;
+    dynamoPid = pids().find((pid) => commandOf(pid).includes(` -port ${port} `));
   }
-  return 0;
+  return (dynamoPid !== undefined && procStat(dynamoPid)?.cpu) || 0;
 }
 
 // HERALD_FILE_TIMES=path: each file's whole time, hooks included (the JSON report counts only its tests), and the

@@ -7,7 +7,7 @@ import type { RequestedReport, RequestedReportKind } from '../../../shared/entit
 import { AppError, type Lang } from '../../../shared/errors';
 import { csvLine } from '../../../shared/export/csv';
 import { formatRate } from '../../../shared/format';
-import { MESSAGE_TYPE_NAMES, REPORT_TEXTS, textIn } from '../../../shared/i18n';
+import { MESSAGE_TYPE_KEYS, MESSAGE_TYPE_TEXTS, REPORT_TEXTS, textIn } from '../../../shared/i18n';
 import { planMetrics } from '../../../shared/metrics';
 import type { Permission } from '../../../shared/permissions';
 import type { PlanTotals } from '../../../shared/services/plan';
@@ -128,7 +128,9 @@ function customCsv(rows: readonly PlanReportRow[], columns: RequestedReport['col
   const lines = [csvLine([t('period', { zone: period.timeZone }), t('message'), t('group'), t('channel'), t('messageType'), ...columns.map((c) => t(c))])];
   for (const r of rows) {
     const m = planMetrics(r.channel, r.totals);
-    lines.push(csvLine([periodCell(period), r.name, r.groupName ?? '', t(r.channel), textIn(MESSAGE_TYPE_NAMES[r.messageType], lang), ...columns.map((c) => m[c])]));
+    lines.push(
+      csvLine([periodCell(period), r.name, r.groupName ?? '', t(r.channel), textIn(MESSAGE_TYPE_TEXTS[MESSAGE_TYPE_KEYS[r.messageType]], lang), ...columns.map((c) => m[c])]),
+    );
   }
   return `\uFEFF${lines.join('')}`;
 }

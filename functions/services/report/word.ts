@@ -1,7 +1,7 @@
 /** The plan report as a Word document (the `docx` package). */
 import type { Lang } from '../../../shared/errors';
 import { formatDateTime } from '../../../shared/format';
-import { MESSAGE_TYPE_NAMES, REPORT_TEXTS, textIn } from '../../../shared/i18n';
+import { MESSAGE_TYPE_KEYS, MESSAGE_TYPE_TEXTS, REPORT_TEXTS, textIn } from '../../../shared/i18n';
 import { planMetrics, totalMetrics } from '../../../shared/metrics';
 import type { PlanTotals } from '../../../shared/services/plan';
 import type { PlanReportRow } from '../../../shared/services/report';
@@ -35,7 +35,9 @@ export async function planReportDocx(report: PlanReportDocument): Promise<Buffer
   const rows = report.rows.map((r) => {
     const m = planMetrics(r.channel, r.totals);
     return new TableRow({
-      children: [r.name, r.groupName ?? '', t(r.channel), textIn(MESSAGE_TYPE_NAMES[r.messageType], report.lang), ...WORD_COLUMNS.map((c) => m[c])].map((v) => cell(v)),
+      children: [r.name, r.groupName ?? '', t(r.channel), textIn(MESSAGE_TYPE_TEXTS[MESSAGE_TYPE_KEYS[r.messageType]], report.lang), ...WORD_COLUMNS.map((c) => m[c])].map((v) =>
+        cell(v),
+      ),
     });
   });
   // the total is read as the report screen reads it: each figure some channel measures
