@@ -30,11 +30,15 @@ export interface InHand {
   perGroup: number;
 }
 
+/**
+ * This process's loops by queue table and queue, told of each send so they take it at once rather than at their next
+ * poll: every queue object on the same tables (two Heralds on one set, a restart) wakes the same loops.
+ */
+const wakers = new Map<string, Set<() => void>>();
+
 /** The local stand-in for SQS, durable in the local DynamoDB, fair between groups as SQS fair queues are. */
 export class LocalQueue implements QueuePort {
   private turn = 0;
-  /** this process's loops by queue, told of each send so they take it at once rather than at their next poll */
-  private readonly wakers = new Map<string, Set<() => void>>();
 
   constructor(
     private readonly store: Store,
@@ -64,14 +68,22 @@ export class LocalQueue implements QueuePort {
   }
 
   onSend(queue: string, wake: () => void): () => void {
-    const set = this.wakers.get(queue) ?? new Set();
-    this.wakers.set(queue, set);
+    const key = this.wakerKey(queue);
+    const set = wakers.get(key) ?? new Set();
+    wakers.set(key, set);
     set.add(wake);
-    return () => set.delete(wake);
+    return () => {
+      set.delete(wake);
+      if (set.size === 0) wakers.delete(key);
+    };
   }
 
   sent(queue: string): void {
-    for (const wake of this.wakers.get(queue) ?? []) wake();
+    for (const wake of wakers.get(this.wakerKey(queue)) ?? []) wake();
+  }
+
+  private wakerKey(queue: string): string {
+    return `${this.store.table('queueMessage')}\n${queue}`;
   }
 
   sendItem(queue: string, body: unknown, group = ''): TransactItem {

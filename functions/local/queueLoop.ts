@@ -4,10 +4,27 @@ import type { Logger } from '../platform/logger';
 import type { QueueWorker } from '../platform/queue';
 import { type InHand, type LocalQueue, type Received, splitId } from './queue';
 
-/** Runs `worker` over `queue` until stopped: receive, hand over as SQS records, acknowledge what succeeded. */
-export function startQueueLoop(opts: { queue: LocalQueue; name: string; worker: QueueWorker; log: Logger; pollMs?: number; visibilitySeconds?: number; concurrency?: number }) {
+/**
+ * Runs `worker` over `queue` until stopped: receive, hand over as SQS records, acknowledge what succeeded. A send in
+ * this process wakes the loop at once; polls find what comes back after its visibility timeout, what another
+ * process sent, and delayed work. An empty poll doubles the wait before the next one, from `pollMs` up to
+ * `idlePollMs` (four times `pollMs` unless given): an idle Herald's polls were most of its DynamoDB Local load.
+ */
+export function startQueueLoop(opts: {
+  queue: LocalQueue;
+  name: string;
+  worker: QueueWorker;
+  log: Logger;
+  pollMs?: number;
+  idlePollMs?: number;
+  visibilitySeconds?: number;
+  concurrency?: number;
+}) {
   const { queue, name, worker, log } = opts;
   const concurrency = opts.concurrency ?? 10;
+  const pollMs = opts.pollMs ?? 250;
+  const idlePollMs = Math.max(pollMs, opts.idlePollMs ?? 4 * pollMs);
+  let wait = pollMs;
   let stopped = false;
   let receiving = false;
   let inFlight = 0;
@@ -17,6 +34,7 @@ export function startQueueLoop(opts: { queue: LocalQueue; name: string; worker: 
   let woken = false;
   const unsubscribe = queue.onSend(name, () => {
     woken = true;
+    wait = pollMs;
     schedule(0);
   });
 
@@ -63,7 +81,12 @@ export function startQueueLoop(opts: { queue: LocalQueue; name: string; worker: 
     } finally {
       receiving = false;
     }
-    if (inFlight < concurrency) schedule(got > 0 || woken ? 0 : (opts.pollMs ?? 250));
+    if (got > 0 || woken) wait = pollMs;
+    if (inFlight < concurrency) {
+      const next = got > 0 || woken ? 0 : wait;
+      if (next > 0) wait = Math.min(wait * 2, idlePollMs);
+      schedule(next);
+    }
   }
 
   function schedule(ms: number) {
@@ -76,6 +99,7 @@ export function startQueueLoop(opts: { queue: LocalQueue; name: string; worker: 
   return {
     /** polls now instead of at the next interval */
     kick() {
+      wait = pollMs;
       schedule(0);
     },
     /** resolves once the queue is empty and the worker idle */

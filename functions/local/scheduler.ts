@@ -10,7 +10,14 @@ import type { SchedulerPort, ScheduleTarget } from '../platform/scheduler';
 import type { Store } from '../store/store';
 import type { LocalQueue } from './queue';
 
+/** How long (real time) a loop trusts its last read of the schedules: another process may have written one since. */
+const RESCAN_MS = 5000;
+
 export class LocalScheduler implements SchedulerPort {
+  /** the earliest firing the last read saw or this process wrote since (on the Herald's clock), and when that read was */
+  private earliest = Number.NEGATIVE_INFINITY;
+  private readAt = Number.NEGATIVE_INFINITY;
+
   constructor(
     private readonly store: Store,
     private readonly queue: LocalQueue,
@@ -39,6 +46,7 @@ export class LocalScheduler implements SchedulerPort {
 
   private async put(record: ScheduleRecord): Promise<void> {
     await this.store.put('schedule', record);
+    this.earliest = Math.min(this.earliest, record.nextFireAt ?? Number.POSITIVE_INFINITY);
   }
 
   /** The firing after this one: none for `at`; for the others the first one after now (missed ones fire once). */
@@ -53,10 +61,22 @@ export class LocalScheduler implements SchedulerPort {
     }
   }
 
+  /**
+   * What the loop calls every second: fires what is due, reading the schedules only when the earliest firing known
+   * has come or the last read is over RESCAN_MS old. A clock moved by a test is seen at the next tick.
+   */
+  async fireIfDue(): Promise<number> {
+    if (this.clock.now() < this.earliest && Date.now() - this.readAt < RESCAN_MS) return 0;
+    return this.fireDue();
+  }
+
   async fireDue(): Promise<number> {
     const now = this.clock.now();
+    this.readAt = Date.now();
     const stored = await this.store.scanAll('schedule');
     const due = stored.filter((s) => s.nextFireAt !== undefined && s.nextFireAt <= now);
+    // a firing that fails below (another loop moved it) leaves its past time here, so the next tick reads again
+    this.earliest = stored.reduce((min, s) => (s.nextFireAt !== undefined && s.nextFireAt > now ? Math.min(min, s.nextFireAt) : min), Number.POSITIVE_INFINITY);
     let fired = 0;
     for (const s of due) {
       const seen = { ConditionExpression: '#n = :n', ExpressionAttributeNames: { '#n': 'nextFireAt' }, ExpressionAttributeValues: { ':n': s.nextFireAt } };
@@ -69,8 +89,10 @@ export class LocalScheduler implements SchedulerPort {
         await this.store.transact([move, this.queue.sendItem(s.queue, s.payload)]);
         this.queue.sent(s.queue);
         fired++;
+        if (nextFireAt !== undefined) this.earliest = Math.min(this.earliest, nextFireAt);
       } catch (e) {
         if (!(e instanceof AppError)) throw e;
+        this.earliest = Math.min(this.earliest, s.nextFireAt!);
       }
     }
     return fired;
@@ -81,7 +103,7 @@ export function startSchedulerLoop(scheduler: LocalScheduler, log: Logger, every
   let stopped = false;
   let running: Promise<unknown> = Promise.resolve();
   const timer = setInterval(() => {
-    running = scheduler.fireDue().catch((e: unknown) => log.error('scheduler loop failed', { error: e instanceof Error ? e.message : String(e) }));
+    running = scheduler.fireIfDue().catch((e: unknown) => log.error('scheduler loop failed', { error: e instanceof Error ? e.message : String(e) }));
   }, everyMs);
   return {
     async stop() {

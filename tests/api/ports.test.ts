@@ -17,8 +17,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Handler } from '../../functions/contract/context';
 import { type ApiEvent, createApiHandler } from '../../functions/api/router';
 import type { LocalHerald } from '../../functions/local/boot';
+import { LocalQueue } from '../../functions/local/queue';
 import { startQueueLoop } from '../../functions/local/queueLoop';
+import { LocalScheduler } from '../../functions/local/scheduler';
 import { atExpression, awsScheduler } from '../../functions/platform/awsScheduler';
+import { Store } from '../../functions/store/store';
 import { AppError } from '../../shared/errors';
 import { encodeRequest, type ResponseEnvelope } from '../../shared/envelope';
 import { PATHS } from '../../shared/paths';
@@ -175,9 +178,67 @@ describe('local queue', () => {
     await loop.stop();
     expect(seen.sort()).toEqual(['a#1', 'b#1', 'b#2']);
   });
+
+  it('an idle loop polls less and less often, and a send on the same tables from another queue object wakes it at once', async () => {
+    let receives = 0;
+    class CountedQueue extends LocalQueue {
+      override receive(...args: Parameters<LocalQueue['receive']>) {
+        receives++;
+        return super.receive(...args);
+      }
+    }
+    const name = `q-${randomUUID()}`;
+    let receivedAt: number | undefined;
+    const loop = startQueueLoop({
+      queue: new CountedQueue(new Store(herald.rt), clock),
+      name,
+      log: herald.rt.log,
+      pollMs: 20,
+      idlePollMs: 5000,
+      worker: async () => {
+        receivedAt = Date.now();
+        return { batchItemFailures: [] };
+      },
+    });
+    await new Promise((r) => setTimeout(r, 3000));
+    // waits of 20, 40, 80 ... 2,560 ms: eight polls in 3 s where a fixed 20 ms poll makes about 150, and the next
+    // one not before 5.1 s
+    expect(receives).toBeGreaterThanOrEqual(4);
+    expect(receives).toBeLessThanOrEqual(10);
+    const sentAt = Date.now();
+    // another Herald's queue object on these tables (as two Heralds on one set of tables have)
+    await new LocalQueue(new Store(herald.rt), clock).send(name, 'wake');
+    await expect.poll(() => receivedAt, { timeout: 10_000 }).toBeDefined();
+    expect(receivedAt! - sentAt).toBeLessThan(1500);
+    await loop.stop();
+  });
 });
 
 describe('local scheduler', () => {
+  it('the loop reads the schedules only when the earliest firing it knows has come (or its last read is old)', async () => {
+    const store = new Store(herald.rt);
+    let scans = 0;
+    const scanAll = store.scanAll.bind(store);
+    store.scanAll = ((...args: Parameters<Store['scanAll']>) => {
+      scans++;
+      return scanAll(...args);
+    }) as Store['scanAll'];
+    const scheduler = new LocalScheduler(store, herald.queue, clock);
+    const queue = `e-${randomUUID()}`;
+    await scheduler.fireIfDue();
+    expect(scans).toBe(1);
+    await scheduler.at(`plan-${queue}`, clock.now() + 10 * 60_000, { queue, payload: 'due' });
+    await scheduler.fireIfDue();
+    await scheduler.fireIfDue();
+    expect(scans).toBe(1);
+    // a clock moved to the firing is seen at the next call
+    clock.advance(10 * 60_000);
+    await scheduler.fireIfDue();
+    expect(scans).toBe(2);
+    // fired once, by this scheduler or by the Herald's own loop on the same tables
+    await expect.poll(() => herald.queue.depth(queue)).toBe(1);
+  });
+
   it('fires an at() schedule once at its time', async () => {
     const queue = `s-${randomUUID()}`;
     const at = clock.now() + 10 * 60_000;
