@@ -53,7 +53,8 @@ export function bundledFunction(entry: string): BundledFunctionProps {
       commandHooks: {
         beforeBundling: () => [],
         beforeInstall: () => [],
-        afterBundling: (_inputDir, outputDir) => [...argon2CopyCommands(outputDir), ...letterFontCopyCommands(outputDir), ...packagesBesideCopyCommands(outputDir)],
+        // one shell for all: CDK starts a shell per command, and about 120 of them per function were most of a synth's time
+        afterBundling: (_inputDir, outputDir) => [[...argon2CopyCommands(outputDir), ...letterFontCopyCommands(outputDir), ...packagesBesideCopyCommands(outputDir)].join(' && ')],
       },
     },
   };

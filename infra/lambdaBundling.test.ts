@@ -58,7 +58,7 @@ describe('a Lambda folder with the packages beside its bundle', () => {
   it('draws a letter from the bundle, pdf-lib, fontkit and subset-font loaded from the copied node_modules, the fonts from beside it', async () => {
     await build({ ...bundling, entryPoints: [join(ROOT, 'functions/channels/letterPdf.ts')], outfile: join(dir, 'index.mjs') });
     // the commands CDK runs after bundling
-    for (const command of [...packagesBesideCopyCommands(dir), ...letterFontCopyCommands(dir)]) execFileSync('bash', ['-c', command]);
+    execFileSync('bash', ['-c', [...packagesBesideCopyCommands(dir), ...letterFontCopyCommands(dir)].join(' && ')]);
     const letterPdf = (await import(pathToFileURL(join(dir, 'index.mjs')).href)) as typeof import('../functions/channels/letterPdf');
     expect(letterPdf.letterFontPath('jp')).toBe(join(dir, 'fonts', 'NotoSansJP_400Regular.ttf'));
     const letter: LetterLayout = {

@@ -71,7 +71,8 @@ describe('a letter as a renderer draws it', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   const run = (command: string, args: string[]) => {
     try {
-      return execFileSync(command, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+      // tesseract's OpenMP threads spin: one thread reads a page in half the CPU time, and sooner on a busy machine
+      return execFileSync(command, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], env: { ...process.env, OMP_THREAD_LIMIT: '1' } });
     } catch (e) {
       if ((e as { code?: string }).code === 'ENOENT') throw new Error(TOOLS);
       throw e;
