@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { type NodejsFunctionProps, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { LAMBDA_BUNDLING, letterFontCopyCommands, packagesBesideCopyCommands } from './lambdaBundling';
+import { inOneShell, LAMBDA_BUNDLING, letterFontCopyCommands, packagesBesideCopyCommands } from './lambdaBundling';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -53,8 +53,7 @@ export function bundledFunction(entry: string): BundledFunctionProps {
       commandHooks: {
         beforeBundling: () => [],
         beforeInstall: () => [],
-        // one shell for all: CDK starts a shell per command, and about 120 of them per function were most of a synth's time
-        afterBundling: (_inputDir, outputDir) => [[...argon2CopyCommands(outputDir), ...letterFontCopyCommands(outputDir), ...packagesBesideCopyCommands(outputDir)].join(' && ')],
+        afterBundling: (_inputDir, outputDir) => [inOneShell([...argon2CopyCommands(outputDir), ...letterFontCopyCommands(outputDir), ...packagesBesideCopyCommands(outputDir)])],
       },
     },
   };

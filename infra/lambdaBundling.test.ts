@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { type BuildOptions, build } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { LetterLayout } from '../shared/content';
-import { LAMBDA_BUNDLING, letterFontCopyCommands, packagesBesideCopyCommands, ROUTER_BUNDLE_BUDGET_BYTES } from './lambdaBundling';
+import { inOneShell, LAMBDA_BUNDLING, letterFontCopyCommands, packagesBesideCopyCommands, ROUTER_BUNDLE_BUDGET_BYTES } from './lambdaBundling';
 
 const ROOT = resolve(import.meta.dirname, '..');
 
@@ -58,7 +58,7 @@ describe('a Lambda folder with the packages beside its bundle', () => {
   it('draws a letter from the bundle, pdf-lib, fontkit and subset-font loaded from the copied node_modules, the fonts from beside it', async () => {
     await build({ ...bundling, entryPoints: [join(ROOT, 'functions/channels/letterPdf.ts')], outfile: join(dir, 'index.mjs') });
     // the commands CDK runs after bundling
-    execFileSync('bash', ['-c', [...packagesBesideCopyCommands(dir), ...letterFontCopyCommands(dir)].join(' && ')]);
+    execFileSync('bash', ['-c', inOneShell([...packagesBesideCopyCommands(dir), ...letterFontCopyCommands(dir)])]);
     const letterPdf = (await import(pathToFileURL(join(dir, 'index.mjs')).href)) as typeof import('../functions/channels/letterPdf');
     expect(letterPdf.letterFontPath('jp')).toBe(join(dir, 'fonts', 'NotoSansJP_400Regular.ttf'));
     const letter: LetterLayout = {

@@ -67,6 +67,11 @@ export function packagesBeside(root = dirname(fileURLToPath(import.meta.url))): 
   return [...found].filter(([dir]) => ![...found.keys()].some((other) => other !== dir && dir.startsWith(`${other}/`)));
 }
 
+/** Commands as one shell line: CDK starts a shell per command, and about 120 of them per Lambda were most of a synth's time. */
+export function inOneShell(commands: readonly string[]): string {
+  return commands.join(' && ');
+}
+
 export function packagesBesideCopyCommands(outputDir: string): string[] {
   return packagesBeside().flatMap(([dir, under]) => {
     const target = join(outputDir, 'node_modules', under);

@@ -34,8 +34,7 @@ export function startQueueLoop(opts: {
   let woken = false;
   const unsubscribe = queue.onSend(name, () => {
     woken = true;
-    wait = pollMs;
-    schedule(0);
+    pollNow();
   });
 
   async function handle(m: Received): Promise<void> {
@@ -81,12 +80,20 @@ export function startQueueLoop(opts: {
     } finally {
       receiving = false;
     }
-    if (got > 0 || woken) wait = pollMs;
-    if (inFlight < concurrency) {
-      const next = got > 0 || woken ? 0 : wait;
-      if (next > 0) wait = Math.min(wait * 2, idlePollMs);
-      schedule(next);
+    const more = got > 0 || woken;
+    if (more) wait = pollMs;
+    if (inFlight >= concurrency) return;
+    if (more) schedule(0);
+    else {
+      schedule(wait);
+      wait = Math.min(wait * 2, idlePollMs);
     }
+  }
+
+  /** polls at once, and from the shortest wait again */
+  function pollNow() {
+    wait = pollMs;
+    schedule(0);
   }
 
   function schedule(ms: number) {
@@ -98,10 +105,7 @@ export function startQueueLoop(opts: {
 
   return {
     /** polls now instead of at the next interval */
-    kick() {
-      wait = pollMs;
-      schedule(0);
-    },
+    kick: pollNow,
     /** resolves once the queue is empty and the worker idle */
     async idle() {
       while (receiving || inFlight > 0 || (await queue.depth(name)) > 0) {
