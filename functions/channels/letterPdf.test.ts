@@ -42,7 +42,8 @@ describe('renderLettersPdf', () => {
     }, 10);
     const started = performance.now();
     // enough letters that drawing them on this thread would stall the timer even on a fast, quiet machine
-    const pdfs = await Promise.all([renderLettersPdf([letter(1), letter(2), letter(3), letter(4)], 'a'), renderLettersPdf([letter(5), letter(6), letter(7)], 'b')]);
+    const letters = (from: number, count: number) => Array.from({ length: count }, (_, i) => letter(from + i));
+    const pdfs = await Promise.all([renderLettersPdf(letters(1, 12), 'a'), renderLettersPdf(letters(13, 12), 'b')]);
     const took = performance.now() - started;
     clearInterval(ticker);
     for (const pdf of pdfs) expect(Buffer.from(pdf.subarray(0, 5)).toString()).toBe('%PDF-');
@@ -128,6 +129,20 @@ describe('a letter as a renderer draws it', () => {
         date: 'November 29, 2026',
         subject: 'Your year-end invitation',
         paragraphs: ['Dear customer, we invite you to our year-end party.'],
+        closing: ['Kind regards'],
+      },
+      font: /NotoSansSC/,
+      ocr: 'eng',
+    },
+    // Latin again, another name and number: drawn with the font en's letter made (letterPdf.ts, readyFont)
+    'en-US': {
+      layout: {
+        language: 'en-US',
+        sender: ['Herald Ltd', '1 Main Street, Springfield'],
+        recipient: ['Quincy Xavier', '987 Oak Avenue', 'Capital City 67890'],
+        date: 'December 1, 2026',
+        subject: 'Your year-end invitation, Quincy',
+        paragraphs: ['Dear Quincy, we invite you to our year-end party.'],
         closing: ['Kind regards'],
       },
       font: /NotoSansSC/,

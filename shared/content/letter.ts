@@ -43,14 +43,26 @@ const lines = (text: string) =>
     .map((l) => l.trim())
     .filter((l) => l !== '');
 
+/** A letter's date format by language, made once: making one costs more than the rest of a letter's layout. */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+function dateFormatFor(language: string): Intl.DateTimeFormat {
+  let format = dateFormats.get(language);
+  if (!format) {
+    try {
+      format = new Intl.DateTimeFormat(language, { dateStyle: 'long' });
+    } catch {
+      format = new Intl.DateTimeFormat('en', { dateStyle: 'long' });
+    }
+    // a template's language tags are few; the bound only keeps a stream of odd tags from growing it
+    if (dateFormats.size >= 100) dateFormats.clear();
+    dateFormats.set(language, format);
+  }
+  return format;
+}
+
 export function layoutLetter(content: LetterContent, sender: LetterSender | null, language: string, recipient: Recipient = {}, date = new Date()): LetterLayout {
   const personal = (text: string) => personalizeText(text, recipient);
-  let dateText: string;
-  try {
-    dateText = new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(date);
-  } catch {
-    dateText = new Intl.DateTimeFormat('en', { dateStyle: 'long' }).format(date);
-  }
+  const dateText = dateFormatFor(language).format(date);
   return {
     sender: sender ? [sender.company, ...lines(sender.address), sender.phone, sender.email, sender.website] : [],
     recipient: lines(personal(content.recipientBlock)),
