@@ -17,6 +17,9 @@ function suppressionOf(consent: boolean, listing: MessageUnsubscription['source'
   return listing && LISTED_REASON[listing];
 }
 
+/** The reason a recipient is not sent to whatever the opt-out list says: no consent. */
+export const consentReason = (consent: boolean) => suppressionOf(consent, undefined);
+
 export async function consentAndOptOut(channel: Channel, recipients: readonly RecipientView[], tenant: TenantStore): Promise<Map<string, SendFailureReason>> {
   const found = await tenant.getMany(
     'messageUnsubscription',
@@ -31,11 +34,21 @@ export async function consentAndOptOut(channel: Channel, recipients: readonly Re
 }
 
 /** The channel's whole opt-out list of the organization, read once, as a check of consent and listing by address. */
-export async function optOutCheck(channel: Channel, tenant: TenantStore): Promise<(address: string, consent: boolean) => SendFailureReason | undefined> {
+export interface OptOutCheck {
+  (address: string, consent: boolean): SendFailureReason | undefined;
+  /** the listed targets, as `optOutTarget` writes an address */
+  listed: ReadonlySet<string>;
+}
+
+/** An address as the opt-out list keys it (trimmed, lower case). */
+export const optOutTarget = (channel: Channel, address: string) => unsubscriptionId(channel, address).slice(channel.length + 1);
+
+export async function optOutCheck(channel: Channel, tenant: TenantStore): Promise<OptOutCheck> {
   const prefix = unsubscriptionId(channel, '');
   const listed = new Map<string, MessageUnsubscription['source']>();
-  for (const l of await tenant.list('messageUnsubscription', ['id', 'source'])) if (l.id.startsWith(prefix)) listed.set(l.id, l.source);
-  return (address, consent) => suppressionOf(consent, listed.size ? listed.get(unsubscriptionId(channel, address)) : undefined);
+  for (const l of await tenant.listPrefixed('messageUnsubscription', prefix, ['id', 'source'])) listed.set(l.id.slice(prefix.length), l.source);
+  const check = (address: string, consent: boolean) => suppressionOf(consent, consent && listed.size ? listed.get(optOutTarget(channel, address)) : undefined);
+  return Object.assign(check, { listed: new Set(listed.keys()) });
 }
 
 /** Puts a dead address on the channel's list as a bounce; an address listed already keeps its first entry. */

@@ -89,6 +89,25 @@ export class TenantStore {
     return shards.flat();
   }
 
+  /** The organization's records whose id starts with `prefix` (a channel's opt-outs): read by key, not filtered. */
+  async listPrefixed<E extends TenantEntity, K extends keyof RecordOf<E> & string>(entity: E, prefix: string, attributes: readonly K[]): Promise<Pick<RecordOf<E>, K>[]> {
+    const sortKey = (ENTITIES[entity] as EntityDef).sortKey?.name;
+    if (!sortKey) throw new Error(`listPrefixed: ${entity} has no sort key`);
+    const shards = await Promise.all(
+      this.partitions(entity).map(async (partition) => {
+        const items: Item[] = [];
+        let startKey: Item | undefined;
+        do {
+          const page = await this.#store.queryPage(entity, { partition, sortPrefix: { name: sortKey, value: prefix }, attributes, startKey });
+          items.push(...page.items);
+          startKey = page.lastKey;
+        } while (startKey);
+        return items;
+      }),
+    );
+    return shards.flat() as Pick<RecordOf<E>, K>[];
+  }
+
   async *pages<E extends TenantEntity>(entity: E, attributes?: readonly string[]): AsyncGenerator<RecordOf<E>[]> {
     for (const partition of this.partitions(entity)) yield* this.#store.queryPages(entity, partition, undefined, attributes);
   }

@@ -185,6 +185,12 @@ export function instantReader(field: string): (account: AccountInput) => number 
   return (account) => toEpochMs(get(account));
 }
 
+/**
+ * Whether `instantReader(field)` reads an account holding value v in the field as `toEpochMs(v)`: an attribute's
+ * getter returns the value as it is, a date field's returns it or nothing for types `toEpochMs` reads as NaN anyway.
+ */
+export const instantIsValue = (field: string): boolean => field.startsWith(ATTRIBUTE_PREFIX) || ACCOUNT_FIELDS[field as AccountField] === 'date';
+
 /** An invalid rule throws here, never while testing accounts. */
 export function compileRule(rule: Rule, now: number | Date): AccountPredicate {
   const root = compileGroup(ruleSchema.parse(rule), typeof now === 'number' ? now : now.getTime());

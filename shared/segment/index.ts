@@ -19,7 +19,7 @@ export {
   RULE_MESSAGES,
   ruleSchema,
 } from './rule';
-export { type AccountInput, type AccountPredicate, compileRule, instantReader, instantTest, POSTAL_PARTS } from './evaluate';
+export { type AccountInput, type AccountPredicate, compileRule, instantIsValue, instantReader, instantTest, POSTAL_PARTS } from './evaluate';
 export { compileSegment, type SegmentAudience, STATIC_LIST_MAX, STATIC_LIST_MESSAGES, staticListSchema } from './members';
 export { describeRule } from './describe';
 export { DAY_MS, toEpochMs } from './dates';

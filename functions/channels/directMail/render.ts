@@ -27,16 +27,17 @@ export function isCompletePostal(p: PostalAddressView, holder: AddressHolder = {
   return (p.lines ?? []).some((l) => l.trim() !== '') && (Boolean(p.postcode?.trim()) || NO_POSTCODE.has(country));
 }
 
+const NATIVE_SCRIPT = /[\u3040-\u30FF\u3400-\u9FFF]/u;
+
 /** A postal address as printed in the envelope window, one line per part. */
 export function printedAddress(p: PostalAddressView, holder: AddressHolder = {}): string | undefined {
   const lines = (p.lines ?? []).filter((l) => l.trim() !== '');
   if (!lines.length && !p.city && !p.region && !p.postcode) return undefined;
   const country = (p.country ?? holder.country ?? '').toUpperCase();
-  const familyFirst = [holder.lastName, holder.firstName].filter(Boolean).join(' ');
   // written in the country's own script: a romanised Japanese address is printed in the Western order
-  const native = /[\u3040-\u30FF\u3400-\u9FFF]/u.test([p.region, p.city, ...lines].join(''));
-  if ((country === 'JP' || country === 'CN') && native) {
-    const name = p.recipientName ?? familyFirst;
+  const native = (country === 'JP' || country === 'CN') && [p.region, p.city, ...lines].some((part) => part && NATIVE_SCRIPT.test(part));
+  if (native) {
+    const name = p.recipientName ?? [holder.lastName, holder.firstName].filter(Boolean).join(' ');
     const [first = '', ...rest] = lines;
     const place = `${p.region ?? ''}${p.city ?? ''}${first}`;
     const postcode = p.postcode ? (country === 'JP' ? `〒${p.postcode}` : p.postcode) : undefined;

@@ -1,5 +1,5 @@
 /** A rule over a snapshot's columns, with the one evaluator. */
-import { compileRule, instantReader, instantTest, isGroup, type Condition, type Rule, type RuleGroup } from '../../../shared/segment';
+import { compileRule, instantIsValue, instantReader, instantTest, isGroup, toEpochMs, type Condition, type Rule, type RuleGroup } from '../../../shared/segment';
 import { type Column, inputOf } from './columns';
 
 export function ruleFields(group: RuleGroup, into = new Set<string>()): Set<string> {
@@ -13,8 +13,12 @@ export function ruleFields(group: RuleGroup, into = new Set<string>()): Set<stri
 /** Each value's instant as a date condition reads it (NaN: none), kept with the column. */
 export function instantsOf(field: string, column: Column): Float64Array {
   if (!column.instants) {
-    const instantOf = instantReader(field);
-    column.instants = Float64Array.from(column.values, (v) => instantOf(inputOf(field, v)));
+    const reader = instantReader(field);
+    // the value itself where the getter returns it: an account object built per value was most of the time
+    const instantOf = instantIsValue(field) ? toEpochMs : (v: unknown) => reader(inputOf(field, v));
+    const instants = new Float64Array(column.values.length);
+    for (let i = 0; i < instants.length; i++) instants[i] = instantOf(column.values[i]);
+    column.instants = instants;
   }
   return column.instants;
 }

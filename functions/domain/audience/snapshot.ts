@@ -51,6 +51,8 @@ interface OrgCache {
   ids?: Promise<string[]>;
   columns: Map<string, Promise<Column | undefined>>;
   answers: AnswerCache;
+  /** values per row of this base that a reader computes once (a channel's reach), by the reader's key */
+  kept: Map<string, unknown>;
 }
 const bases = new WeakMap<StoragePort, Map<number, OrgCache>>();
 const deltas = new WeakMap<StoragePort, Map<string, Promise<AccountChange[]>>>();
@@ -60,7 +62,7 @@ function cacheOf(storage: StoragePort, orgId: number, current: Current): OrgCach
   bases.set(storage, orgs);
   let cache = orgs.get(orgId);
   if (cache?.base !== current.base) {
-    cache = { base: current.base, columns: new Map(), answers: new Map() };
+    cache = { base: current.base, columns: new Map(), answers: new Map(), kept: new Map() };
     orgs.set(orgId, cache);
   }
   return cache;
@@ -127,6 +129,7 @@ interface Opened {
   ids: string[];
   column(field: string): Promise<Column | undefined>;
   answers: AnswerCache;
+  kept: Map<string, unknown>;
   changes: Map<string, AccountInput | null>;
   deltaFiles: number;
   pending: number;
@@ -196,6 +199,7 @@ async function openSnapshot(storage: StoragePort, orgId: number): Promise<Opened
     ids: await cache.ids,
     column: columnOf,
     answers: cache.answers,
+    kept: cache.kept,
     changes,
     deltaFiles: recentFiles,
     pending: recent.size,
@@ -218,6 +222,17 @@ async function compact(storage: StoragePort, orgId: number, snap: Opened): Promi
 export interface SnapshotMembers {
   size: SegmentCount;
   batches(fields: readonly string[], batch: number): AsyncGenerator<AccountInput[]>;
+  /** The members as the base's rows (matched[r] = 1) and the accounts changed since it, for readers that keep values per row. */
+  rows?: BaseRows;
+}
+
+export interface BaseRows {
+  ids: readonly string[];
+  matched: Uint8Array;
+  changed: readonly AccountInput[];
+  reader(fields: readonly string[]): Promise<(r: number) => AccountInput>;
+  /** A value kept with this base, made once: a new base (a rebuild, a compaction) starts without it. */
+  kept<T>(key: string, make: () => T): T;
 }
 
 /** A segment from the organization's snapshot, exact as of its newest delta. */
@@ -250,10 +265,21 @@ export async function membersFromSnapshot(tenant: TenantStore, audience: Segment
   // the next edit may ask another field: the base's other columns are fetched and decoded meanwhile
   for (const field of snap.current.fields) void snap.column(field).catch(() => undefined);
   const snapshot = { builtAt: snap.current.asOf, pending: snap.pending, ...(snap.changedAt ? { changedAt: snap.changedAt } : {}) };
+  const reader = async (wanted: readonly string[]) => rowReader(snap.ids, new Map(await Promise.all(wanted.map(async (f) => [f, await snap.column(f)] as const))));
   return {
     size: { count, total, complete: true, snapshot },
+    rows: {
+      ids: snap.ids,
+      matched,
+      changed,
+      reader,
+      kept<T>(key: string, make: () => T): T {
+        if (!snap.kept.has(key)) snap.kept.set(key, make());
+        return snap.kept.get(key) as T;
+      },
+    },
     async *batches(wanted, batch) {
-      const row = rowReader(snap.ids, new Map(await Promise.all(wanted.map(async (f) => [f, await snap.column(f)] as const))));
+      const row = await reader(wanted);
       let rows: AccountInput[] = [];
       for (let r = 0; r < matched.length; r++) {
         if (matched[r] === 0) continue;

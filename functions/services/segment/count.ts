@@ -4,9 +4,9 @@ import type { SegmentCount } from '../../../shared/services';
 import type { TenantStore } from '../../store/store';
 import { Accounts } from '../../domain/accounts';
 import { type Account, ACCOUNT_SHARDS } from '../../../shared/entities';
-import { APP_CHANNEL, type Channel, type SendFailureReason } from '../../../shared/delivery';
-import { adapterOf, optOutCheck, type Reach, type RecipientView } from '../../channels';
-import { membersFromSnapshot, type SnapshotMembers } from '../../domain/audience/snapshot';
+import { APP_CHANNEL, type Channel, SEND_FAILURE_REASONS, type SendFailureReason } from '../../../shared/delivery';
+import { adapterOf, consentReason, optOutCheck, optOutTarget, type Reach, type RecipientView } from '../../channels';
+import { type BaseRows, membersFromSnapshot, type SnapshotMembers } from '../../domain/audience/snapshot';
 import { rebuildSnapshot } from '../../domain/audience/rebuild';
 
 const REACH_FIELDS: Record<Channel, string[]> = {
@@ -40,24 +40,29 @@ function pathsOf(group: RuleGroup, into = new Set<string>()): Set<string> {
   return into;
 }
 
+/** Why a reach sends nothing, or the address and consent it sends with. */
+function targetOf(reach: Reach): SendFailureReason | { address: string; consent: boolean } {
+  if ('reason' in reach) return reach.reason;
+  if (reach.skip) return reach.skip.reason;
+  // an account reached at several addresses (push devices) can receive when one of them may
+  return reach.consent || !reach.more ? reach : (reach.more.find((x) => x.consent) ?? reach);
+}
+
 class ReachTally {
   reachable = 0;
   readonly unreachable: Partial<Record<SendFailureReason, number>> = {};
 
-  private miss(reason: SendFailureReason) {
+  miss(reason: SendFailureReason) {
     this.unreachable[reason] = (this.unreachable[reason] ?? 0) + 1;
   }
 
   recipients(accounts: readonly AccountInput[], reaches: readonly Reach[]): RecipientView[] {
     const out: RecipientView[] = [];
-    for (const [i, reach] of reaches.entries()) {
-      if ('reason' in reach) this.miss(reach.reason);
-      else if (reach.skip) this.miss(reach.skip.reason);
-      else {
-        // an account reached at several addresses (push devices) can receive when one of them may
-        const t = [reach, ...(reach.more ?? [])].find((x) => x.consent) ?? reach;
-        out.push({ accountId: accounts[i]!.id as string, address: t.address, consent: t.consent });
-      }
+    // an index loop: a count's reach goes through a million of these
+    for (let i = 0; i < reaches.length; i++) {
+      const t = targetOf(reaches[i]!);
+      if (typeof t === 'string') this.miss(t);
+      else out.push({ accountId: accounts[i]!.id as string, address: t.address, consent: t.consent });
     }
     return out;
   }
@@ -87,6 +92,93 @@ async function reachOfMembers(tenant: TenantStore, channel: Channel, batches: As
   return tally.result(channel);
 }
 
+/** FNV-1a of a string's UTF-16 units: a 32-bit key, equal for equal strings. */
+export function targetKey(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h | 0;
+}
+
+const REASONS = Object.keys(SEND_FAILURE_REASONS) as SendFailureReason[];
+const NOT_WORKED_OUT = 0;
+const SENDABLE = 1;
+/** outcome MISSED + i: not reachable, for REASONS[i] */
+const MISSED = 2;
+
+/**
+ * A channel's reach of each row of a snapshot base, worked out once per base: the reason a row is not reached, or
+ * that it is sendable (consenting) at an address, kept as its opt-out target's key. The opt-out list changes without
+ * the base, so each count checks the keys against it; a row whose key is a listed target's is worked out again and
+ * checked in full, so a shared key costs time, never a wrong count.
+ */
+class RowReach {
+  readonly outcome: Uint8Array;
+  readonly key: Int32Array;
+
+  constructor(rows: number) {
+    this.outcome = new Uint8Array(rows);
+    this.key = new Int32Array(rows);
+  }
+
+  set(r: number, reach: Reach, channel: Channel) {
+    const t = targetOf(reach);
+    // what the list does not change (no address, no consent) is kept as the reason
+    const reason = typeof t === 'string' ? t : consentReason(t.consent);
+    if (reason) this.outcome[r] = MISSED + REASONS.indexOf(reason);
+    else {
+      this.outcome[r] = SENDABLE;
+      this.key[r] = targetKey(optOutTarget(channel, (t as { address: string }).address));
+    }
+  }
+}
+
+/** A channel's reach over a snapshot base's rows (kept per row, see RowReach) and the accounts changed since. */
+async function reachOfRows(tenant: TenantStore, channel: Channel, rows: BaseRows): Promise<SegmentCount['reach']> {
+  const adapter = adapterOf(channel);
+  const check = await optOutCheck(channel, tenant);
+  const kept = rows.kept(`reach:${channel}`, () => new RowReach(rows.ids.length));
+  const read = await rows.reader(REACH_FIELDS[channel].map(columnOf));
+  const reachOf = async (rs: readonly number[]) => {
+    const accounts = rs.map(read);
+    return { accounts, reaches: await adapter.reach(accounts as Account[], tenant) };
+  };
+  // the rows this count matched that no count of this base has worked out yet
+  let todo: number[] = [];
+  const workOut = async () => {
+    const { reaches } = await reachOf(todo);
+    for (let i = 0; i < todo.length; i++) kept.set(todo[i]!, reaches[i]!, channel);
+    todo = [];
+  };
+  const { matched } = rows;
+  for (let r = 0; r < matched.length; r++) {
+    if (matched[r] === 0 || kept.outcome[r] !== NOT_WORKED_OUT) continue;
+    todo.push(r);
+    if (todo.length === REACH_BATCH) await workOut();
+  }
+  if (todo.length) await workOut();
+
+  const tally = new ReachTally();
+  const listedKeys = new Set([...check.listed].map(targetKey));
+  const again: number[] = [];
+  for (let r = 0; r < matched.length; r++) {
+    if (matched[r] === 0) continue;
+    const outcome = kept.outcome[r]!;
+    if (outcome !== SENDABLE) tally.miss(REASONS[outcome - MISSED]!);
+    else if (listedKeys.has(kept.key[r]!)) again.push(r);
+    else tally.reachable++;
+  }
+  const settle = (accounts: readonly AccountInput[], reaches: readonly Reach[]) => tally.settle(tally.recipients(accounts, reaches), (r) => check(r.address, r.consent));
+  if (again.length) {
+    const { accounts, reaches } = await reachOf(again);
+    settle(accounts, reaches);
+  }
+  for (let i = 0; i < rows.changed.length; i += REACH_BATCH) {
+    const accounts = rows.changed.slice(i, i + REACH_BATCH);
+    settle(accounts, await adapter.reach(accounts as Account[], tenant));
+  }
+  return tally.result(channel);
+}
+
 async function* inBatches<T>(items: readonly T[], size: number): AsyncGenerator<T[]> {
   for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
 }
@@ -105,6 +197,7 @@ export async function segmentSize(tenant: TenantStore, audience: SegmentAudience
   }
   if (!members) throw new Error('the audience snapshot just written could not be read');
   if (!channel) return members.size;
+  if (members.rows) return { ...members.size, reach: await reachOfRows(tenant, channel, members.rows) };
   const columns = REACH_FIELDS[channel].map(columnOf);
   return { ...members.size, reach: await reachOfMembers(tenant, channel, members.batches(columns, REACH_BATCH)) };
 }
