@@ -59,4 +59,4 @@ export function everyChannel(sender: ChannelSender): ChannelSenders {
 
 export type { ChannelAdapter, Reach, RecipientView, Rendered, RenderedOf, SendContext, Target, Undelivered, UndeliveredSink } from './adapter';
 export type { ChannelSender, ChannelSenders, Outbound, SendOutcome } from './sender';
-export { consentReason, type OptOutCheck, optOutCheck, optOutTarget } from './optOut';
+export { consentReason, type OptOutCheck, optOutCheck } from './optOut';

@@ -1,6 +1,6 @@
 /** The checks every channel makes before a send, with their spec 001 section 8 reasons. */
 import { type Channel, recipientKeyOf, type SendFailureReason } from '../../shared/delivery';
-import { type MessageUnsubscription, unsubscriptionId } from '../../shared/entities';
+import { type MessageUnsubscription, unsubscriptionId, unsubscriptionTarget } from '../../shared/entities';
 import { AppError } from '../../shared/errors';
 import type { TenantStore } from '../store/store';
 import type { RecipientView } from './adapter';
@@ -36,18 +36,15 @@ export async function consentAndOptOut(channel: Channel, recipients: readonly Re
 /** The channel's whole opt-out list of the organization, read once, as a check of consent and listing by address. */
 export interface OptOutCheck {
   (address: string, consent: boolean): SendFailureReason | undefined;
-  /** the listed targets, as `optOutTarget` writes an address */
+  /** the listed targets, as `unsubscriptionTarget` writes an address */
   listed: ReadonlySet<string>;
 }
-
-/** An address as the opt-out list keys it (trimmed, lower case). */
-export const optOutTarget = (channel: Channel, address: string) => unsubscriptionId(channel, address).slice(channel.length + 1);
 
 export async function optOutCheck(channel: Channel, tenant: TenantStore): Promise<OptOutCheck> {
   const prefix = unsubscriptionId(channel, '');
   const listed = new Map<string, MessageUnsubscription['source']>();
   for (const l of await tenant.listPrefixed('messageUnsubscription', prefix, ['id', 'source'])) listed.set(l.id.slice(prefix.length), l.source);
-  const check = (address: string, consent: boolean) => suppressionOf(consent, consent && listed.size ? listed.get(optOutTarget(channel, address)) : undefined);
+  const check = (address: string, consent: boolean) => suppressionOf(consent, consent && listed.size ? listed.get(unsubscriptionTarget(address)) : undefined);
   return Object.assign(check, { listed: new Set(listed.keys()) });
 }
 

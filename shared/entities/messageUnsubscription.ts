@@ -7,8 +7,11 @@ export const UNSUBSCRIPTION_SOURCES = ['UNSUBSCRIBE', 'BOUNCE', 'COMPLAINT', 'MA
 
 export const UNSUBSCRIPTION_SHARDS = 16;
 
+/** An address as an opt-out list names it: trimmed, in lower case. */
+export const unsubscriptionTarget = (address: string) => address.trim().toLowerCase();
+
 export function unsubscriptionId(channel: string, target: string): string {
-  return `${channel}#${target.trim().toLowerCase()}`;
+  return `${channel}#${unsubscriptionTarget(target)}`;
 }
 
 export const messageUnsubscriptionSchema = z.object({

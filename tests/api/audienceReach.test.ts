@@ -10,8 +10,8 @@ import type { LocalHerald } from '../../functions/local/boot';
 import { COUNT_LIMITS, countMatching, targetKey } from '../../functions/services/segment';
 import { Store, type TenantStore } from '../../functions/store/store';
 import { CHANNELS, type Channel } from '../../shared/delivery';
-import { type Account, type PostalAddress, unsubscriptionId } from '../../shared/entities';
-import { adapterOf, optOutTarget } from '../../functions/channels';
+import { type Account, type PostalAddress, unsubscriptionId, unsubscriptionTarget } from '../../shared/entities';
+import { adapterOf } from '../../functions/channels';
 import { rebuildSnapshot } from '../../functions/domain/audience/rebuild';
 import type { Rule } from '../../shared/segment';
 import { type ApiClient, startHerald } from '../support/herald';
@@ -209,7 +209,7 @@ describe("a channel's reach from the audience snapshot", () => {
     const storage = herald.rt.ports.storage;
     for (const file of (await storage.list('audience/1/delta/')).files) await storage.delete(file.key);
     const printed = (await adapterOf('DIRECT_MAIL').reach(pair, mine)).map((r) => ('address' in r ? r.address : ''));
-    expect(targetKey(optOutTarget('DIRECT_MAIL', printed[0]!))).toBe(targetKey(optOutTarget('DIRECT_MAIL', printed[1]!)));
+    expect(targetKey(unsubscriptionTarget(printed[0]!))).toBe(targetKey(unsubscriptionTarget(printed[1]!)));
     const list = (target: string) =>
       mine.put('messageUnsubscription', { id: unsubscriptionId('DIRECT_MAIL', target), channelName: 'DIRECT_MAIL', target, source: 'UNSUBSCRIBE', dateCreated: Date.now() });
     const reach = async () => {

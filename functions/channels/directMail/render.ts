@@ -28,6 +28,14 @@ export function isCompletePostal(p: PostalAddressView, holder: AddressHolder = {
 }
 
 const NATIVE_SCRIPT = /[\u3040-\u30FF\u3400-\u9FFF]/u;
+const isNative = (part: string | undefined) => part !== undefined && NATIVE_SCRIPT.test(part);
+
+/** The parts that are not empty, one a line (a count's reach prints a million of these: no array per address). */
+function joined(separator: string, ...parts: (string | undefined)[]): string {
+  let out = '';
+  for (const part of parts) if (part) out = out ? `${out}${separator}${part}` : part;
+  return out;
+}
 
 /** A postal address as printed in the envelope window, one line per part. */
 export function printedAddress(p: PostalAddressView, holder: AddressHolder = {}): string | undefined {
@@ -35,19 +43,16 @@ export function printedAddress(p: PostalAddressView, holder: AddressHolder = {})
   if (!lines.length && !p.city && !p.region && !p.postcode) return undefined;
   const country = (p.country ?? holder.country ?? '').toUpperCase();
   // written in the country's own script: a romanised Japanese address is printed in the Western order
-  const native = (country === 'JP' || country === 'CN') && [p.region, p.city, ...lines].some((part) => part && NATIVE_SCRIPT.test(part));
-  if (native) {
-    const name = p.recipientName ?? [holder.lastName, holder.firstName].filter(Boolean).join(' ');
-    const [first = '', ...rest] = lines;
-    const place = `${p.region ?? ''}${p.city ?? ''}${first}`;
-    const postcode = p.postcode ? (country === 'JP' ? `〒${p.postcode}` : p.postcode) : undefined;
+  if ((country === 'JP' || country === 'CN') && (isNative(p.region) || isNative(p.city) || lines.some(isNative))) {
+    const name = p.recipientName ?? joined(' ', holder.lastName, holder.firstName);
+    const postcode = p.postcode && (country === 'JP' ? `〒${p.postcode}` : p.postcode);
     const honorific = country === 'JP' ? '様' : '收';
     // a name already written with its honorific (山田 太郎 様, 御中 for a company) keeps it
     const addressed = name && (/(様|殿|御中|收|先生|女士)$/.test(name) ? name : `${name} ${honorific}`);
-    return [postcode, place, ...rest, addressed].filter(Boolean).join('\n');
+    const place = `${p.region ?? ''}${p.city ?? ''}${lines[0] ?? ''}`;
+    return joined('\n', postcode, place, lines.length > 1 ? lines.slice(1).join('\n') : undefined, addressed);
   }
-  const town = [p.city, p.region, p.postcode].filter(Boolean).join(' ');
-  return [p.recipientName, ...lines, town, p.country].filter(Boolean).join('\n');
+  return joined('\n', p.recipientName, lines.join('\n'), joined(' ', p.city, p.region, p.postcode), p.country);
 }
 
 export function renderLetter(content: PlanContentOf<'DIRECT_MAIL'>, r: RecipientView): LetterRendered {

@@ -3,9 +3,9 @@ import { type AccountField, compileSegment, isGroup, POSTAL_PARTS, type RuleGrou
 import type { SegmentCount } from '../../../shared/services';
 import type { TenantStore } from '../../store/store';
 import { Accounts } from '../../domain/accounts';
-import { type Account, ACCOUNT_SHARDS } from '../../../shared/entities';
+import { type Account, ACCOUNT_SHARDS, unsubscriptionTarget } from '../../../shared/entities';
 import { APP_CHANNEL, type Channel, SEND_FAILURE_REASONS, type SendFailureReason } from '../../../shared/delivery';
-import { adapterOf, consentReason, optOutCheck, optOutTarget, type Reach, type RecipientView } from '../../channels';
+import { adapterOf, consentReason, optOutCheck, type Reach, type RecipientView } from '../../channels';
 import { type BaseRows, membersFromSnapshot, type SnapshotMembers } from '../../domain/audience/snapshot';
 import { rebuildSnapshot } from '../../domain/audience/rebuild';
 
@@ -120,14 +120,14 @@ class RowReach {
     this.key = new Int32Array(rows);
   }
 
-  set(r: number, reach: Reach, channel: Channel) {
+  set(r: number, reach: Reach) {
     const t = targetOf(reach);
     // what the list does not change (no address, no consent) is kept as the reason
     const reason = typeof t === 'string' ? t : consentReason(t.consent);
     if (reason) this.outcome[r] = MISSED + REASONS.indexOf(reason);
     else {
       this.outcome[r] = SENDABLE;
-      this.key[r] = targetKey(optOutTarget(channel, (t as { address: string }).address));
+      this.key[r] = targetKey(unsubscriptionTarget((t as { address: string }).address));
     }
   }
 }
@@ -146,7 +146,7 @@ async function reachOfRows(tenant: TenantStore, channel: Channel, rows: BaseRows
   let todo: number[] = [];
   const workOut = async () => {
     const { reaches } = await reachOf(todo);
-    for (let i = 0; i < todo.length; i++) kept.set(todo[i]!, reaches[i]!, channel);
+    for (let i = 0; i < todo.length; i++) kept.set(todo[i]!, reaches[i]!);
     todo = [];
   };
   const { matched } = rows;
