@@ -137,7 +137,8 @@ function readyFont(name: LetterFont, bytes: Buffer, used: ReadonlySet<string>, l
     const embedder = (font as unknown as { embedder: FontEmbedder }).embedder;
     embedder.computeWidths = () => glyphWidths(embedder);
     await font.embed();
-    // the subset keeps no substituting feature, so a character's glyph is the character map's: no layout needed
+    // the subset keeps no substituting feature (kerning only, which pdf-lib does not apply), so a character's glyph
+    // is the character map's and widths add up: no layout needed
     const glyphs = new Map<string, Glyph>();
     const glyphOf = (ch: string) => {
       let g = glyphs.get(ch);
@@ -232,28 +233,6 @@ export function wrapText(text: string, maxWidth: number, measure: Measure): stri
   return out;
 }
 
-const unitWidths = new Map<LetterFont, Map<string, number>>();
-
-/**
- * A text's width as the font sets it, from each character's width: the subset keeps no substituting feature
- * (kerning only, which pdf-lib does not apply), so widths add up, and line filling, which measures a line again
- * with each word, costs a lookup a character instead of a layout of the whole line.
- */
-function widthsOf(name: LetterFont, font: PDFFont, printable: (text: string) => string): (text: string, size: number) => number {
-  // a subset keeps each glyph's advance, so a character's width is the whole font's, whichever letter cut it
-  let unit = unitWidths.get(name);
-  if (!unit) unitWidths.set(name, (unit = new Map()));
-  return (text, size) => {
-    let sum = 0;
-    for (const ch of printable(text)) {
-      let w = unit.get(ch);
-      if (w === undefined) unit!.set(ch, (w = font.widthOfTextAtSize(ch, 1000)));
-      sum += w;
-    }
-    return (sum * size) / 1000;
-  };
-}
-
 /**
  * Each page's drawing compressed by zlib, as pdf-lib would with its JavaScript deflate, which sets up its window
  * anew for every stream: a millisecond a letter, more than the drawing.
@@ -291,7 +270,7 @@ export async function drawLetters(letters: readonly LetterLayout[], title = 'Let
 
   // each font the letters need, cut to the characters they draw (and "?", which stands for the ones it lacks)
   const fontOf = letters.map(letterFontFor);
-  const embedded = new Map<LetterFont, { font: PDFFont; printable: (text: string) => string; width: (text: string, size: number) => number }>();
+  const embedded = new Map<LetterFont, { font: PDFFont; printable: (text: string) => string }>();
   for (const name of new Set(fontOf)) {
     const { bytes, known } = await loadFont(name, fontkit);
     const printable = (text: string) => Array.from(text, (ch) => (known.has(ch.codePointAt(0)!) ? ch : '?')).join('');
@@ -307,14 +286,14 @@ export async function drawLetters(letters: readonly LetterLayout[], title = 'Let
     // character, so copying or extracting the text lost it
     used.add('?').add(' ');
     const font = fontIn(doc, await readyFont(name, bytes, used, { pdfLib, fontkit, subsetFont }), pdfLib);
-    embedded.set(name, { font, printable, width: widthsOf(name, font, printable) });
+    embedded.set(name, { font, printable });
   }
   const maxWidth = A4.width - MARGIN.left - MARGIN.right;
   const grey = rgb(0.35, 0.35, 0.35);
   const black = rgb(0.1, 0.1, 0.1);
 
   for (const [i, letter] of letters.entries()) {
-    const { font, printable, width } = embedded.get(fontOf[i]!)!;
+    const { font, printable } = embedded.get(fontOf[i]!)!;
     // the page's font set once: given to each drawText, pdf-lib adds the font to the page's resources again each time
     const newPage = () => {
       const added = doc.addPage([A4.width, A4.height]);
@@ -327,7 +306,8 @@ export async function drawLetters(letters: readonly LetterLayout[], title = 'Let
       page.drawText(printable(text), { x, y, size, color });
     };
     const paragraph = (text: string, size: number, color = black) => {
-      const measure = { width: (t: string) => width(t, size) };
+      // a lookup a character (readyFont): line filling measures a line again with each word
+      const measure = { width: (t: string) => font.widthOfTextAtSize(printable(t), size) };
       for (const line of wrapText(text, maxWidth, measure)) {
         if (y < MARGIN.bottom + size) {
           page = newPage();

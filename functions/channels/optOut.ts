@@ -36,8 +36,8 @@ export async function consentAndOptOut(channel: Channel, recipients: readonly Re
 /** The channel's whole opt-out list of the organization, read once, as a check of consent and listing by address. */
 export interface OptOutCheck {
   (address: string, consent: boolean): SendFailureReason | undefined;
-  /** the listed targets, as `unsubscriptionTarget` writes an address */
-  listed: ReadonlySet<string>;
+  /** the listed targets (as `unsubscriptionTarget` writes an address) and their sources */
+  listed: ReadonlyMap<string, MessageUnsubscription['source']>;
 }
 
 export async function optOutCheck(channel: Channel, tenant: TenantStore): Promise<OptOutCheck> {
@@ -45,7 +45,7 @@ export async function optOutCheck(channel: Channel, tenant: TenantStore): Promis
   const listed = new Map<string, MessageUnsubscription['source']>();
   for (const l of await tenant.listPrefixed('messageUnsubscription', prefix, ['id', 'source'])) listed.set(l.id.slice(prefix.length), l.source);
   const check = (address: string, consent: boolean) => suppressionOf(consent, consent && listed.size ? listed.get(unsubscriptionTarget(address)) : undefined);
-  return Object.assign(check, { listed: new Set(listed.keys()) });
+  return Object.assign(check, { listed });
 }
 
 /** Puts a dead address on the channel's list as a bounce; an address listed already keeps its first entry. */

@@ -221,9 +221,8 @@ async function compact(storage: StoragePort, orgId: number, snap: Opened): Promi
 
 export interface SnapshotMembers {
   size: SegmentCount;
-  batches(fields: readonly string[], batch: number): AsyncGenerator<AccountInput[]>;
-  /** The members as the base's rows (matched[r] = 1) and the accounts changed since it, for readers that keep values per row. */
-  rows?: BaseRows;
+  /** The members as the base's rows (matched[r] = 1) and the accounts changed since it. */
+  rows: BaseRows;
 }
 
 export interface BaseRows {
@@ -277,20 +276,6 @@ export async function membersFromSnapshot(tenant: TenantStore, audience: Segment
         if (!snap.kept.has(key)) snap.kept.set(key, make());
         return snap.kept.get(key) as T;
       },
-    },
-    async *batches(wanted, batch) {
-      const row = await reader(wanted);
-      let rows: AccountInput[] = [];
-      for (let r = 0; r < matched.length; r++) {
-        if (matched[r] === 0) continue;
-        rows.push(row(r));
-        if (rows.length === batch) {
-          yield rows;
-          rows = [];
-        }
-      }
-      if (rows.length) yield rows;
-      for (let i = 0; i < changed.length; i += batch) yield changed.slice(i, i + batch);
     },
   };
 }

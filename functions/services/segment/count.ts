@@ -5,7 +5,7 @@ import type { TenantStore } from '../../store/store';
 import { Accounts } from '../../domain/accounts';
 import { type Account, ACCOUNT_SHARDS, unsubscriptionTarget } from '../../../shared/entities';
 import { APP_CHANNEL, type Channel, SEND_FAILURE_REASONS, type SendFailureReason } from '../../../shared/delivery';
-import { adapterOf, consentReason, optOutCheck, type Reach, type RecipientView } from '../../channels';
+import { adapterOf, consentReason, type OptOutCheck, optOutCheck, type Reach, type RecipientView } from '../../channels';
 import { type BaseRows, membersFromSnapshot, type SnapshotMembers } from '../../domain/audience/snapshot';
 import { rebuildSnapshot } from '../../domain/audience/rebuild';
 
@@ -80,16 +80,17 @@ class ReachTally {
   }
 }
 
-/** A channel's reach over members read back from the snapshot: the adapter's own reach, the opt-out list read once. */
-async function reachOfMembers(tenant: TenantStore, channel: Channel, batches: AsyncIterable<readonly AccountInput[]>): Promise<SegmentCount['reach']> {
+/** Members' reach added to the tally: the channel's adapter, then consent and the opt-out list. */
+async function settleMembers(tenant: TenantStore, channel: Channel, check: OptOutCheck, tally: ReachTally, batches: AsyncIterable<readonly AccountInput[]>): Promise<void> {
   const adapter = adapterOf(channel);
-  const check = await optOutCheck(channel, tenant);
-  const tally = new ReachTally();
   for await (const accounts of batches) {
     const recipients = tally.recipients(accounts, await adapter.reach(accounts as Account[], tenant));
     tally.settle(recipients, (r) => check(r.address, r.consent));
   }
-  return tally.result(channel);
+}
+
+async function* inBatches<T>(items: readonly T[], size: number): AsyncGenerator<T[]> {
+  for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
 }
 
 /** FNV-1a of a string's UTF-16 units: a 32-bit key, equal for equal strings. */
@@ -124,10 +125,10 @@ class RowReach {
     const t = targetOf(reach);
     // what the list does not change (no address, no consent) is kept as the reason
     const reason = typeof t === 'string' ? t : consentReason(t.consent);
-    if (reason) this.outcome[r] = MISSED + REASONS.indexOf(reason);
+    if (reason || typeof t === 'string') this.outcome[r] = MISSED + REASONS.indexOf(reason!);
     else {
       this.outcome[r] = SENDABLE;
-      this.key[r] = targetKey(unsubscriptionTarget((t as { address: string }).address));
+      this.key[r] = targetKey(unsubscriptionTarget(t.address));
     }
   }
 }
@@ -138,14 +139,10 @@ async function reachOfRows(tenant: TenantStore, channel: Channel, rows: BaseRows
   const check = await optOutCheck(channel, tenant);
   const kept = rows.kept(`reach:${channel}`, () => new RowReach(rows.ids.length));
   const read = await rows.reader(REACH_FIELDS[channel].map(columnOf));
-  const reachOf = async (rs: readonly number[]) => {
-    const accounts = rs.map(read);
-    return { accounts, reaches: await adapter.reach(accounts as Account[], tenant) };
-  };
   // the rows this count matched that no count of this base has worked out yet
   let todo: number[] = [];
   const workOut = async () => {
-    const { reaches } = await reachOf(todo);
+    const reaches = await adapter.reach(todo.map(read) as Account[], tenant);
     for (let i = 0; i < todo.length; i++) kept.set(todo[i]!, reaches[i]!);
     todo = [];
   };
@@ -158,29 +155,18 @@ async function reachOfRows(tenant: TenantStore, channel: Channel, rows: BaseRows
   if (todo.length) await workOut();
 
   const tally = new ReachTally();
-  const listedKeys = new Set([...check.listed].map(targetKey));
-  const again: number[] = [];
+  const listedKeys = new Set([...check.listed.keys()].map(targetKey));
+  const again: AccountInput[] = [];
   for (let r = 0; r < matched.length; r++) {
     if (matched[r] === 0) continue;
     const outcome = kept.outcome[r]!;
     if (outcome !== SENDABLE) tally.miss(REASONS[outcome - MISSED]!);
-    else if (listedKeys.has(kept.key[r]!)) again.push(r);
+    else if (listedKeys.has(kept.key[r]!)) again.push(read(r));
     else tally.reachable++;
   }
-  const settle = (accounts: readonly AccountInput[], reaches: readonly Reach[]) => tally.settle(tally.recipients(accounts, reaches), (r) => check(r.address, r.consent));
-  if (again.length) {
-    const { accounts, reaches } = await reachOf(again);
-    settle(accounts, reaches);
-  }
-  for (let i = 0; i < rows.changed.length; i += REACH_BATCH) {
-    const accounts = rows.changed.slice(i, i + REACH_BATCH);
-    settle(accounts, await adapter.reach(accounts as Account[], tenant));
-  }
+  // rows whose key a listed target shares, and the accounts changed since the base: asked in full
+  await settleMembers(tenant, channel, check, tally, inBatches([...again, ...rows.changed], REACH_BATCH));
   return tally.result(channel);
-}
-
-async function* inBatches<T>(items: readonly T[], size: number): AsyncGenerator<T[]> {
-  for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
 }
 
 export async function segmentSize(tenant: TenantStore, audience: SegmentAudience, now: number, channel?: Channel): Promise<SegmentCount> {
@@ -190,16 +176,19 @@ export async function segmentSize(tenant: TenantStore, audience: SegmentAudience
     const rebuilt = await rebuildSnapshot(tenant, COUNT_LIMITS);
     if (rebuilt.complete) members = await membersFromSnapshot(tenant, audience, now);
     else {
+      // too many accounts read in time for a snapshot: the size and reach of those read, said to be incomplete
       const matches = compileSegment(audience, now);
       const matched = rebuilt.accounts.filter((a) => matches(a));
-      members = { size: { count: matched.length, total: rebuilt.accounts.length, complete: false }, batches: () => inBatches(matched, REACH_BATCH) };
+      const size = { count: matched.length, total: rebuilt.accounts.length, complete: false };
+      if (!channel) return size;
+      const tally = new ReachTally();
+      await settleMembers(tenant, channel, await optOutCheck(channel, tenant), tally, inBatches(matched, REACH_BATCH));
+      return { ...size, reach: tally.result(channel) };
     }
   }
   if (!members) throw new Error('the audience snapshot just written could not be read');
   if (!channel) return members.size;
-  if (members.rows) return { ...members.size, reach: await reachOfRows(tenant, channel, members.rows) };
-  const columns = REACH_FIELDS[channel].map(columnOf);
-  return { ...members.size, reach: await reachOfMembers(tenant, channel, members.batches(columns, REACH_BATCH)) };
+  return { ...members.size, reach: await reachOfRows(tenant, channel, members.rows) };
 }
 
 /** The live size read from every account (push's reach, and the tests' reference). */
