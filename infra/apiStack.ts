@@ -173,8 +173,9 @@ export class HeraldApiStack extends Stack {
       description: 'Herald job worker (work handed off by requests)',
       ...bundledFunction('functions/jobs/lambda.ts'),
       role: functionRole(this, 'JobFunction', jobLogs, this.tracingPolicy),
-      // a data export reads up to 100,000 accounts and writes their file in one job
-      memorySize: 1024,
+      // an audience snapshot job holds an organization's accounts while it writes their columns: about 1 GB at a
+      // million accounts (a data export reads up to 100,000 and writes their file in one job)
+      memorySize: 2048,
       timeout: Duration.seconds(JOB_WORKER_TIMEOUT_S),
       logGroup: jobLogs,
       environment,

@@ -8,6 +8,7 @@ import { notifyRunFinished } from '../services/notification';
 import { loadPresetFile, pruneRecords } from '../services/presetParameter';
 import { makeMonthlyReport, makeRequestedReport, postMonthlyReports } from '../services/report';
 import { backfillAccountZones } from '../store/migrations/accountZones';
+import { snapshotJob } from '../domain/audience/rebuild';
 import { migrateOrgFirstKeys } from '../store/migrations/orgFirstKeys';
 import { grantAdHocToPlanRoles } from '../store/migrations/roleMessageTypes';
 import type { Store } from '../store/store';
@@ -55,6 +56,8 @@ export async function runJob(deps: { rt: Runtime; store: Store }, job: Job): Pro
       return makeMonthlyReport(deps, job.orgId, job.month);
     case 'requestedReport':
       return makeRequestedReport(deps, job.orgId, job.id);
+    case 'audienceSnapshot':
+      return snapshotJob(deps.store.forOrg(job.orgId));
     default:
       return assertUnreachable(job);
   }

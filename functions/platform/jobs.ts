@@ -27,6 +27,8 @@ export const jobSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('monthlyReports') }),
   z.object({ kind: z.literal('monthlyReport'), orgId: z.number().int(), month: z.string().regex(/^\d{4}-\d{2}$/) }),
   z.object({ kind: z.literal('requestedReport'), orgId: z.number().int(), id: z.string().max(64) }),
+  /** an organization's audience snapshot built whole, or its changes folded into a new base: too long for a count */
+  z.object({ kind: z.literal('audienceSnapshot'), orgId: z.number().int() }),
 ]);
 export type Job = z.infer<typeof jobSchema>;
 

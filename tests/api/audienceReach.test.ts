@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Accounts } from '../../functions/domain/accounts';
 import type { LocalHerald } from '../../functions/local/boot';
-import { COUNT_LIMITS, countMatching, targetKey } from '../../functions/services/segment';
+import { countMatching, READ_LIMITS, targetKey } from '../../functions/services/segment';
 import { Store, type TenantStore } from '../../functions/store/store';
 import { CHANNELS, type Channel } from '../../shared/delivery';
 import { type Account, type PostalAddress, unsubscriptionId, unsubscriptionTarget } from '../../shared/entities';
@@ -205,7 +205,7 @@ describe("a channel's reach from the audience snapshot", () => {
     await new Accounts(mine).putMany(pair);
     // in the base, not in its deltas: the kept rows are what this test is about. Changes from the minute before a
     // base are folded over it again (snapshot.ts); a minute later their files are gone, as here
-    expect((await rebuildSnapshot(mine, COUNT_LIMITS)).complete).toBe(true);
+    expect((await rebuildSnapshot(mine, READ_LIMITS)).complete).toBe(true);
     const storage = herald.rt.ports.storage;
     for (const file of (await storage.list('audience/1/delta/')).files) await storage.delete(file.key);
     const printed = (await adapterOf('DIRECT_MAIL').reach(pair, mine)).map((r) => ('address' in r ? r.address : ''));

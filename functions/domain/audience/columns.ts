@@ -60,11 +60,16 @@ export function fieldsOf(rows: readonly AccountInput[]): string[] {
 }
 
 export interface Column {
-  values: unknown[];
+  values: readonly unknown[];
   index: Uint8Array | Uint16Array | Uint32Array;
   /** each value's instant, read once for the column when a condition tests a window of time */
   instants?: Float64Array;
+  /** The values when every one is a number, as stored: a date column's million values read as one array, `values` made only if asked. */
+  numbers?: Float64Array;
 }
+
+/** How many distinct values a column has, without making a numeric column's `values`. */
+export const valueCount = (column: Column): number => column.numbers?.length ?? column.values.length;
 
 function indexArray(size: number, rows: number): Column['index'] {
   return size < 256 ? new Uint8Array(rows) : size < 65536 ? new Uint16Array(rows) : new Uint32Array(rows);
@@ -95,30 +100,85 @@ export function buildColumn(field: string, rows: readonly AccountInput[]): Colum
   return { values, index };
 }
 
-/** A column as bytes: gzip of [JSON length (u32 LE)][JSON: values and index width][index]. */
+/** Below this many distinct values a numeric column is stored as JSON like the others: the array saves nothing there. */
+const NUMBERS_FROM = 256;
+
+/**
+ * A column as bytes: gzip of [JSON length (u32 LE)][JSON: values, index width, numbers][index][numbers as float64 LE].
+ * A column of many numbers (a date kept as epoch milliseconds has about one value an account) keeps them as float64s:
+ * parsing a million numbers from JSON, and holding each as an object, was most of a cold count.
+ */
 export function encodeColumn(column: Column): Buffer {
-  const head = Buffer.from(JSON.stringify({ values: column.values, width: column.index.BYTES_PER_ELEMENT }));
+  const values = column.values;
+  const numeric = values.length >= NUMBERS_FROM && values.every((v) => typeof v === 'number');
+  const head = Buffer.from(
+    JSON.stringify(numeric ? { values: [], width: column.index.BYTES_PER_ELEMENT, numbers: values.length } : { values, width: column.index.BYTES_PER_ELEMENT }),
+  );
   const length = Buffer.alloc(4);
   length.writeUInt32LE(head.length);
-  return gzipSync(Buffer.concat([length, head, Buffer.from(column.index.buffer, column.index.byteOffset, column.index.byteLength)]), { level: 6 });
+  const parts = [length, head, Buffer.from(column.index.buffer, column.index.byteOffset, column.index.byteLength)];
+  if (numeric) parts.push(Buffer.from(Float64Array.from(values as number[]).buffer));
+  return gzipSync(Buffer.concat(parts), { level: 6 });
 }
 
 export function decodeColumn(bytes: Uint8Array): Column {
   const raw = gunzipSync(bytes);
   const headLength = raw.readUInt32LE(0);
-  const head = JSON.parse(raw.subarray(4, 4 + headLength).toString()) as { values: unknown[]; width: 1 | 2 | 4 };
-  // copied out, so the typed array is aligned whatever the offset
-  const body = raw.buffer.slice(raw.byteOffset + 4 + headLength, raw.byteOffset + raw.length);
+  const head = JSON.parse(raw.subarray(4, 4 + headLength).toString()) as { values: unknown[]; width: 1 | 2 | 4; numbers?: number };
+  const from = raw.byteOffset + 4 + headLength;
+  const to = raw.byteOffset + raw.length - (head.numbers ?? 0) * 8;
+  // copied out, so the typed arrays are aligned whatever the offset
+  const body = raw.buffer.slice(from, to);
   const index = head.width === 1 ? new Uint8Array(body) : head.width === 2 ? new Uint16Array(body) : new Uint32Array(body);
-  return { values: head.values, index };
+  if (head.numbers === undefined) return { values: head.values, index };
+  const numbers = new Float64Array(raw.buffer.slice(to, raw.byteOffset + raw.length));
+  let values: number[] | undefined;
+  return {
+    index,
+    numbers,
+    get values() {
+      values ??= Array.from(numbers);
+      return values;
+    },
+  };
 }
 
-export function rowOf(ids: readonly string[], id: string): number {
+/** A base's account ids in row order (sorted); a plain array is one. Rows are 0 to length - 1. */
+export interface RowIds {
+  readonly length: number;
+  at(row: number): string | undefined;
+}
+
+/** The ids as one text, an id a line, when every id allows it; else a JSON array. */
+export function encodeIds(ids: readonly string[]): { bytes: Buffer; as: 'lines' | 'json' } {
+  // a newline would split an id, and a lone surrogate would not come back from UTF-8: such ids go as JSON
+  const lines = ids.every((id) => id !== '' && !/[\n\uD800-\uDFFF]/.test(id));
+  return { bytes: gzipSync(lines ? ids.join('\n') : JSON.stringify(ids)), as: lines ? 'lines' : 'json' };
+}
+
+/**
+ * Ids read back. Lines stay one string with each line's start: a million ids parsed into a million strings took a
+ * third of a cold count, and a count asks for few of them (changed accounts, included ids, a reach's rows).
+ */
+export function decodeIds(bytes: Uint8Array, as: 'lines' | 'json'): RowIds {
+  const text = gunzipSync(bytes).toString();
+  if (as === 'json') return JSON.parse(text) as string[];
+  if (text === '') return [];
+  let lines = 1;
+  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) lines++;
+  // starts[r] is row r's first character; starts[lines] is one past the text, as if it ended with a newline
+  const starts = new Uint32Array(lines + 1);
+  for (let r = 1, at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) starts[r++] = at + 1;
+  starts[lines] = text.length + 1;
+  return { length: lines, at: (row) => (row >= 0 && row < lines ? text.slice(starts[row], starts[row + 1] - 1) : undefined) };
+}
+
+export function rowOf(ids: RowIds, id: string): number {
   let lo = 0;
   let hi = ids.length - 1;
   while (lo <= hi) {
     const mid = (lo + hi) >>> 1;
-    const v = ids[mid];
+    const v = ids.at(mid)!;
     if (v === id) return mid;
     if (v < id) lo = mid + 1;
     else hi = mid - 1;
@@ -142,13 +202,13 @@ function setterOf(field: string): (row: Record<string, unknown>, value: unknown)
 }
 
 /** Reads rows of a snapshot back as projected accounts with the fields of these columns (and the id). */
-export function rowReader(ids: readonly string[], columns: ReadonlyMap<string, Column | undefined>): (r: number) => AccountInput {
+export function rowReader(ids: RowIds, columns: ReadonlyMap<string, Column | undefined>): (r: number) => AccountInput {
   // one index type for every column: a loop over indexes of several widths is many times slower in V8
   const read = [...columns].flatMap(([field, column]) =>
     column ? [{ index: column.index instanceof Uint32Array ? column.index : Uint32Array.from(column.index), values: column.values, set: setterOf(field) }] : [],
   );
   return (r) => {
-    const row: Record<string, unknown> = { id: ids[r] };
+    const row: Record<string, unknown> = { id: ids.at(r) };
     for (const { index, values, set } of read) {
       const code = index[r];
       if (code !== 0) set(row, values[code - 1]);
@@ -157,7 +217,7 @@ export function rowReader(ids: readonly string[], columns: ReadonlyMap<string, C
   };
 }
 
-export function rowsOf(ids: readonly string[], columns: ReadonlyMap<string, Column>): AccountInput[] {
+export function rowsOf(ids: RowIds, columns: ReadonlyMap<string, Column>): AccountInput[] {
   const row = rowReader(ids, columns);
-  return ids.map((_, r) => row(r));
+  return Array.from({ length: ids.length }, (_, r) => row(r));
 }

@@ -1,6 +1,6 @@
 /** A rule over a snapshot's columns, with the one evaluator. */
 import { compileRule, instantIsValue, instantReader, instantTest, isGroup, toEpochMs, type Condition, type Rule, type RuleGroup } from '../../../shared/segment';
-import { type Column, inputOf } from './columns';
+import { type Column, inputOf, type RowIds, valueCount } from './columns';
 
 export function ruleFields(group: RuleGroup, into = new Set<string>()): Set<string> {
   for (const node of group.conditions) {
@@ -12,6 +12,8 @@ export function ruleFields(group: RuleGroup, into = new Set<string>()): Set<stri
 
 /** Each value's instant as a date condition reads it (NaN: none), kept with the column. */
 export function instantsOf(field: string, column: Column): Float64Array {
+  // epoch milliseconds are their own instants (toEpochMs of a finite number is the number)
+  if (!column.instants && column.numbers && instantIsValue(field)) column.instants = column.numbers;
   if (!column.instants) {
     const reader = instantReader(field);
     // the value itself where the getter returns it: an account object built per value was most of the time
@@ -27,19 +29,19 @@ export function instantsOf(field: string, column: Column): Float64Array {
 export type AnswerCache = Map<string, Uint8Array>;
 const ANSWERS_KEPT = 256;
 
-function conditionMask(c: Condition, now: number, ids: readonly string[], column: Column | undefined, cache?: AnswerCache): Uint8Array {
+function conditionMask(c: Condition, now: number, ids: RowIds, column: Column | undefined, cache?: AnswerCache): Uint8Array {
   const test = compileRule({ op: 'AND', conditions: [c] }, now);
   const rows = ids.length;
   const out = new Uint8Array(rows);
   if (c.field === 'id') {
-    for (let r = 0; r < rows; r++) out[r] = test({ id: ids[r] }) ? 1 : 0;
+    for (let r = 0; r < rows; r++) out[r] = test({ id: ids.at(r) }) ? 1 : 0;
     return out;
   }
   if (!column) return out.fill(test({}) ? 1 : 0);
   const key = c.operator === 'withinLastDays' ? undefined : JSON.stringify([c.field, c.operator, c.value]);
   let answers = key ? cache?.get(key) : undefined;
   if (!answers) {
-    answers = new Uint8Array(column.values.length + 1);
+    answers = new Uint8Array(valueCount(column) + 1);
     answers[0] = test({}) ? 1 : 0;
     // a date column has about a value an account: its instants, read once per column, are compared as numbers
     const onInstant = instantTest(c.operator, c.value, now);
@@ -59,7 +61,7 @@ function conditionMask(c: Condition, now: number, ids: readonly string[], column
   return out;
 }
 
-function groupMask(group: RuleGroup, now: number, ids: readonly string[], columns: ReadonlyMap<string, Column | undefined>, cache?: AnswerCache): Uint8Array {
+function groupMask(group: RuleGroup, now: number, ids: RowIds, columns: ReadonlyMap<string, Column | undefined>, cache?: AnswerCache): Uint8Array {
   let out: Uint8Array | undefined;
   for (const node of group.conditions) {
     const mask = isGroup(node) ? groupMask(node, now, ids, columns, cache) : conditionMask(node, now, ids, columns.get(node.field), cache);
@@ -70,6 +72,6 @@ function groupMask(group: RuleGroup, now: number, ids: readonly string[], column
   return out ?? new Uint8Array(ids.length);
 }
 
-export function matchRows(rule: Rule, now: number, ids: readonly string[], columns: ReadonlyMap<string, Column | undefined>, cache?: AnswerCache): Uint8Array {
+export function matchRows(rule: Rule, now: number, ids: RowIds, columns: ReadonlyMap<string, Column | undefined>, cache?: AnswerCache): Uint8Array {
   return groupMask(rule, now, ids, columns, cache);
 }

@@ -4,7 +4,7 @@ import type { AccountInput } from '../../../shared/segment';
 import type { TenantStore } from '../../store/store';
 import { Accounts } from '../accounts';
 import { projectAccount, SNAPSHOT_PATHS } from './columns';
-import { writeBase, writeOnce } from './snapshot';
+import { foldChanges, snapshotJobDone, writeBase, writeOnce } from './snapshot';
 
 export interface ReadLimits {
   ms: number;
@@ -12,9 +12,16 @@ export interface ReadLimits {
   page?: number;
 }
 
-/** Counts that find no snapshot at once (the wizard asks a size and a reach together) share one rebuild. */
+/** No budget: the job reads every account. */
+export const WHOLE: ReadLimits = { ms: Number.POSITIVE_INFINITY, accounts: Number.POSITIVE_INFINITY, page: 1_000 };
+
+/**
+ * Counts that find no snapshot at once (the wizard asks a size and a reach together) share one rebuild within their
+ * budget; the job's whole read is shared apart, so no count waits for it.
+ */
 export function rebuildSnapshot(tenant: TenantStore, limits: ReadLimits): Promise<{ accounts: AccountInput[]; complete: boolean }> {
-  return writeOnce(tenant.rt.ports.storage, tenant.orgId, 'rebuild', () => readAndWrite(tenant, limits));
+  const kind = limits === WHOLE ? 'rebuild-whole' : `rebuild-${limits.ms}`;
+  return writeOnce(tenant.rt.ports.storage, tenant.orgId, kind, () => readAndWrite(tenant, limits));
 }
 
 async function readAndWrite(tenant: TenantStore, limits: ReadLimits): Promise<{ accounts: AccountInput[]; complete: boolean }> {
@@ -40,4 +47,17 @@ async function readAndWrite(tenant: TenantStore, limits: ReadLimits): Promise<{ 
   );
   if (complete) await writeBase(tenant.rt.ports.storage, tenant.orgId, read, asOf);
   return { accounts: read, complete };
+}
+
+/** The snapshot job (askSnapshotJob): the change log folded into the base, or, with no base yet, the base built whole. */
+export async function snapshotJob(tenant: TenantStore): Promise<void> {
+  const storage = tenant.rt.ports.storage;
+  try {
+    if (!(await foldChanges(storage, tenant.orgId))) {
+      const { complete } = await rebuildSnapshot(tenant, WHOLE);
+      if (!complete) throw new Error('the audience snapshot could not read every account');
+    }
+  } finally {
+    await snapshotJobDone(storage, tenant.orgId);
+  }
 }

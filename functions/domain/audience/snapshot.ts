@@ -2,12 +2,25 @@
 // few small objects instead of every account: `base/<name>/` written whole, `delta/` per write folded over it in key
 // order, compacted past COMPACT. Keys come from the tenant store's organization only: never another's snapshot.
 import { randomBytes } from 'node:crypto';
-import { gunzipSync, gzipSync } from 'node:zlib';
 import type { SegmentCount } from '../../../shared/services';
 import { type AccountInput, compileSegment, type SegmentAudience } from '../../../shared/segment';
 import type { StoragePort } from '../../platform/storage';
 import type { TenantStore } from '../../store/store';
-import { type Column, decodeColumn, encodeColumn, buildColumn, fieldsOf, POSTAL_COLUMN, projectAccount, rowOf, rowReader, rowsOf } from './columns';
+import {
+  buildColumn,
+  type Column,
+  decodeColumn,
+  decodeIds,
+  encodeColumn,
+  encodeIds,
+  fieldsOf,
+  POSTAL_COLUMN,
+  projectAccount,
+  type RowIds,
+  rowOf,
+  rowReader,
+  rowsOf,
+} from './columns';
 import { type AnswerCache, matchRows, ruleFields } from './evaluate';
 
 export interface AccountChange {
@@ -20,6 +33,8 @@ interface Current {
   asOf: number;
   rows: number;
   fields: string[];
+  /** how `ids.gz` holds the ids (columns.ts encodeIds); a base written before lines has JSON */
+  ids?: 'lines' | 'json';
 }
 
 /**
@@ -35,6 +50,9 @@ const currentKey = (orgId: number) => `${root(orgId)}current.json`;
 const baseFolder = (orgId: number, base: string) => `${root(orgId)}base/${base}/`;
 const deltaFolder = (orgId: number) => `${root(orgId)}delta/`;
 const columnKey = (orgId: number, base: string, field: string) => `${baseFolder(orgId, base)}${Buffer.from(field).toString('base64url')}.col`;
+const askedKey = (orgId: number) => `${root(orgId)}asked.json`;
+/** A snapshot job asked longer ago than a job may run (and its retries wait) is taken as lost, and asked again. */
+const ASKED_STALE_MS = 20 * 60_000;
 const timeOfKey = (key: string) => Number(key.slice(key.lastIndexOf('/') + 1).split('-')[0]);
 const stamp = (ms: number) => `${String(ms).padStart(15, '0')}-${randomBytes(4).toString('hex')}`;
 
@@ -48,7 +66,7 @@ async function readBytes(storage: StoragePort, key: string): Promise<Buffer | un
 
 interface OrgCache {
   base: string;
-  ids?: Promise<string[]>;
+  ids?: Promise<RowIds>;
   columns: Map<string, Promise<Column | undefined>>;
   answers: AnswerCache;
   /** values per row of this base that a reader computes once (a channel's reach), by the reader's key */
@@ -78,12 +96,13 @@ export async function writeBase(storage: StoragePort, orgId: number, accounts: A
   const rows = [...accounts].sort((a, b) => ((a.id as string) < (b.id as string) ? -1 : (a.id as string) > (b.id as string) ? 1 : 0));
   const base = stamp(asOf);
   const fields = fieldsOf(rows);
-  await storage.put(`${baseFolder(orgId, base)}ids.gz`, gzipSync(JSON.stringify(rows.map((r) => r.id))));
+  const ids = encodeIds(rows.map((r) => r.id as string));
+  await storage.put(`${baseFolder(orgId, base)}ids.gz`, ids.bytes);
   for (let i = 0; i < fields.length; i += 8) {
     await Promise.all(fields.slice(i, i + 8).map((f) => storage.put(columnKey(orgId, base, f), encodeColumn(buildColumn(f, rows)))));
   }
   const previous = await readCurrent(storage, orgId);
-  await storage.put(currentKey(orgId), JSON.stringify({ base, asOf, rows: rows.length, fields } satisfies Current), 'application/json');
+  await storage.put(currentKey(orgId), JSON.stringify({ base, asOf, rows: rows.length, fields, ids: ids.as } satisfies Current), 'application/json');
   // The base before stays for counts that are reading it now, and so does any newer one: another count's rebuild
   // or compaction may be writing it to make it current. Older ones and folded deltas go.
   for (const folder of (await storage.list(`${root(orgId)}base/`)).folders) {
@@ -126,7 +145,7 @@ export function writeOnce<T>(storage: StoragePort, orgId: number, kind: string, 
 
 interface Opened {
   current: Current;
-  ids: string[];
+  ids: RowIds;
   column(field: string): Promise<Column | undefined>;
   answers: AnswerCache;
   kept: Map<string, unknown>;
@@ -144,7 +163,7 @@ async function openSnapshot(storage: StoragePort, orgId: number): Promise<Opened
   if (!cache.ids) {
     const ids = readBytes(storage, `${baseFolder(orgId, current.base)}ids.gz`).then((b) => {
       if (!b) throw new Error(`the audience snapshot's base ${current.base} has no ids`);
-      return JSON.parse(gunzipSync(b).toString()) as string[];
+      return decodeIds(b, current.ids ?? 'json');
     });
     // a failed read is tried again by the next count
     ids.catch(() => {
@@ -207,6 +226,37 @@ async function openSnapshot(storage: StoragePort, orgId: number): Promise<Opened
   };
 }
 
+/**
+ * Asks the job queue for the organization's snapshot work (snapshotJob): building a base too large to read within a
+ * count, or folding a long change log. Asked once while a job is pending; counts meanwhile answer as they can.
+ */
+export async function askSnapshotJob(tenant: TenantStore): Promise<void> {
+  if (await snapshotJobAsked(tenant)) return;
+  await tenant.rt.ports.storage.put(askedKey(tenant.orgId), JSON.stringify({ at: Date.now() }), 'application/json');
+  await tenant.rt.jobs.post({ kind: 'audienceSnapshot', orgId: tenant.orgId });
+}
+
+/** A snapshot job is asked and neither done nor taken as lost. */
+export async function snapshotJobAsked(tenant: TenantStore): Promise<boolean> {
+  const asked = await readBytes(tenant.rt.ports.storage, askedKey(tenant.orgId));
+  // a read of the marker while it is written (s3rver) loses its time: asked again, which a job survives
+  const at = Number((asked && /"at":(\d+)/.exec(asked.toString())?.[1]) ?? 0);
+  return Date.now() - at < ASKED_STALE_MS;
+}
+
+/** The job's end: the next need asks again. */
+export const snapshotJobDone = (storage: StoragePort, orgId: number) => storage.delete(askedKey(orgId));
+
+/** Folds the change log into a new base when it is long; false when there is no base to fold into. */
+export async function foldChanges(storage: StoragePort, orgId: number): Promise<boolean> {
+  const snap = await openSnapshot(storage, orgId);
+  if (!snap) return false;
+  if (foldDue(snap)) await writeOnce(storage, orgId, 'compact', () => compact(storage, orgId, snap));
+  return true;
+}
+
+const foldDue = (snap: Opened) => snap.deltaFiles > COMPACT.files || snap.changes.size > COMPACT.changes;
+
 async function compact(storage: StoragePort, orgId: number, snap: Opened): Promise<void> {
   const columns = new Map<string, Column>();
   for (const field of snap.current.fields) {
@@ -226,7 +276,7 @@ export interface SnapshotMembers {
 }
 
 export interface BaseRows {
-  ids: readonly string[];
+  ids: RowIds;
   matched: Uint8Array;
   changed: readonly AccountInput[];
   reader(fields: readonly string[]): Promise<(r: number) => AccountInput>;
@@ -260,7 +310,8 @@ export async function membersFromSnapshot(tenant: TenantStore, audience: Segment
   }
   let count = changed.length;
   for (let r = 0; r < matched.length; r++) count += matched[r];
-  if (snap.deltaFiles > COMPACT.files || snap.changes.size > COMPACT.changes) await writeOnce(storage, tenant.orgId, 'compact', () => compact(storage, tenant.orgId, snap));
+  // folding rewrites the base (seconds at a million accounts): a job's work, never a count's
+  if (foldDue(snap)) await askSnapshotJob(tenant);
   // the next edit may ask another field: the base's other columns are fetched and decoded meanwhile
   for (const field of snap.current.fields) void snap.column(field).catch(() => undefined);
   const snapshot = { builtAt: snap.current.asOf, pending: snap.pending, ...(snap.changedAt ? { changedAt: snap.changedAt } : {}) };

@@ -1,2 +1,2 @@
 /** The segment area's public module. */
-export { COUNT_LIMITS, type CountLimits, countMatching, segmentSize, targetKey } from './count';
+export { type CountLimits, countMatching, READ_LIMITS, segmentSize, targetKey } from './count';
