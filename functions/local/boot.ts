@@ -19,6 +19,7 @@ import { migrateOrgFirstKeys } from '../store/migrations/orgFirstKeys';
 import { grantAdHocToPlanRoles } from '../store/migrations/roleMessageTypes';
 import { ensureTables } from '../store/tables';
 import { startHttpServer } from './httpAdapter';
+import { errorFields } from '../platform/logger';
 import { LocalQueue } from './queue';
 import { startQueueLoop } from './queueLoop';
 import { LocalScheduler, startSchedulerLoop } from './scheduler';
@@ -131,6 +132,8 @@ export async function bootLocal(opts: BootOptions): Promise<LocalHerald> {
       webRoot: opts.webRoot ?? resolve(import.meta.dirname, '../../web/dist'),
       port: opts.port ?? 0,
       uploadOrigins: [new URL(standIns.endpoints.s3).origin],
+      // a request past its time (middy's timeout) never reaches the router's own log
+      onFault: (err, path) => rt.log.error('request failed outside the router', { path, ...errorFields(err) }),
     });
     const { port } = server.address() as AddressInfo;
     const url = `http://localhost:${port}`;

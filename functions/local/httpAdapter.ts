@@ -129,6 +129,8 @@ export function startHttpServer(opts: {
   host?: string;
   headers?: Record<string, string>;
   uploadOrigins?: readonly string[];
+  /** told of a fault outside the handler's own answer (a timeout, a body that cannot be read), which the client sees as 400000 */
+  onFault?: (err: unknown, path: string) => void;
 }): Promise<Server> {
   const hardening = securityHeaders(opts.uploadOrigins);
   const context = { functionName: 'herald-local-api', awsRequestId: 'local', getRemainingTimeInMillis: () => 30_000 } as unknown as Context;
@@ -154,7 +156,8 @@ export function startHttpServer(opts: {
       }
       if (url.pathname.startsWith('/portalui/')) return serveStatic(res, opts.webRoot, url.pathname, opts.headers ?? {});
       sendText(res, 404, 'Not found');
-    } catch {
+    } catch (err) {
+      opts.onFault?.(err, url.pathname);
       if (!res.headersSent) send(res, failure(new AppError('400000'), 'en'));
       else res.end();
     }
