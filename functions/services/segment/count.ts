@@ -7,7 +7,7 @@ import { type Account, ACCOUNT_SHARDS, unsubscriptionTarget } from '../../../sha
 import { APP_CHANNEL, type Channel, SEND_FAILURE_REASONS, type SendFailureReason } from '../../../shared/delivery';
 import { adapterOf, consentReason, type OptOutCheck, optOutCheck, type Reach, type RecipientView } from '../../channels';
 import { askSnapshotJob, type BaseRows, membersFromSnapshot, type SnapshotMembers, snapshotJobAsked } from '../../domain/audience/snapshot';
-import { rebuildSnapshot } from '../../domain/audience/rebuild';
+import { type ReadLimits, rebuildSnapshot } from '../../domain/audience/rebuild';
 
 const REACH_FIELDS: Record<Channel, string[]> = {
   EMAIL: ['emails', 'emailConsent'],
@@ -21,12 +21,8 @@ const columnOf = (path: string) => (path === 'emails' ? 'email' : path === 'phon
 /** Members asked of a channel's adapter at once, from the snapshot. */
 const REACH_BATCH = 10_000;
 
-/** Past `ms` or `accounts` no further page is read; `page` caps a page (DynamoDB's 1 MB pages without it). */
-export interface CountLimits {
-  ms: number;
-  accounts: number;
-  page?: number;
-}
+/** Past `ms` or `accounts` no further page is read; `page` caps a page (DynamoDB's 1 MB pages without it): the rebuild's read budget. */
+export type CountLimits = ReadLimits;
 /**
  * A count read from the accounts (push's reach, an organization without a snapshot) pages by 1,000, so its budget is
  * checked often: a megabyte page took DynamoDB Local seconds at a million accounts, and 16 of them ran a count past
