@@ -30,7 +30,7 @@ import { startQueueLoop } from '../functions/local/queueLoop';
 import { newId } from '../functions/store/audit';
 import { Store } from '../functions/store/store';
 import { CHANNELS } from '../shared/delivery';
-import { DELIVERY_SHARDS, runShardKey } from '../shared/entities';
+import { runShardKey, shardsOfRun } from '../shared/entities';
 import { generate } from './accountGenerator';
 import { addApprover, type Approver, draftInReview, EMAIL_CONTENT, pass } from './approval';
 import { apiCaller } from './call';
@@ -218,7 +218,8 @@ async function readLedger(org: Org) {
   let records = 0;
   let strangers = 0;
   let lastDoneAt = 0;
-  for (let shard = 0; shard < DELIVERY_SHARDS; shard++) {
+  const run = await store.forOrg(org.orgId).keyed('planRun').get(org.planId!, org.runId!);
+  for (let shard = 0; shard < shardsOfRun(run ?? {}); shard++) {
     let after: Record<string, unknown> | undefined;
     do {
       const page = await herald.rt.aws.doc.send(

@@ -27,7 +27,7 @@ import { bootLocal } from '../functions/local/boot';
 import { startQueueLoop } from '../functions/local/queueLoop';
 import { Store } from '../functions/store/store';
 import { CHANNEL_TEMPLATES } from '../shared/content';
-import { ACCOUNT_SHARDS } from '../shared/entities';
+import { ACCOUNT_SHARDS, runShardsFor } from '../shared/entities';
 import type { Channel } from '../shared/delivery';
 import type { PlanContent } from '../shared/plan/plan';
 import { PARTITION_LIMIT, partitionRecorder } from './partitions';
@@ -141,6 +141,8 @@ async function withCapacity(name: string, args: { input: unknown }, next: (args:
 const partitions = partitionRecorder(herald.rt.aws.dynamo, 'bench-');
 /** The rate the partition table is scaled to: 10,000 recipients a second (BENCH_PARTITION_RATE). */
 const PARTITION_RATE = Number(process.env.BENCH_PARTITION_RATE ?? 10_000);
+/** A run's sent-record shards as a channel rated at PARTITION_RATE gets them (BENCH_RUN_SHARDS=32: as before runs chose their own). */
+const RUN_SHARDS = Number(process.env.BENCH_RUN_SHARDS ?? runShardsFor(PARTITION_RATE));
 /** On-demand list prices, us-east-1 (per million request units), as of November 2024. */
 const USD_PER_MILLION = { write: 0.625, read: 0.125 };
 const billed = (used: { read: number; write: number }, n: number) => {
@@ -244,6 +246,7 @@ async function planInProgress(channel: Channel, matched: number): Promise<string
       dueAt: now,
       startedAt: now,
       shardsDone: new Set(Array.from({ length: ACCOUNT_SHARDS }, (_, s) => String(s))),
+      shards: RUN_SHARDS,
     });
   await new Ledger(store, herald.rt.clock).count({ orgId: 1, planId: id, runId: 'r1', accountId: id }, { matched });
   return id;
@@ -289,8 +292,9 @@ async function run(
       planId: plans.get(channel)!,
       runId,
       channel,
-      // named as the audience fan-out names its batches
+      // named as the audience fan-out names its batches, with the run's shard count as it hands it on
       batch: `0#0#${b}`,
+      shards: RUN_SHARDS,
       recipients: Array.from({ length: Math.min(SEND_BATCH, n - i) }, (_, j) => ({
         accountId: `a${i + j}`,
         address: addressOf(channel, i + j),

@@ -121,7 +121,7 @@ interface ChannelAdapterBase<C extends Channel> {
   testFile?(content: PlanContent, input: { tenant: TenantStore; recipient?: RecipientView; language?: string }): Promise<TestFile>;
   readFeedback(event: unknown): FeedbackReading;
   /** after a run of this channel completed (the letters' merged PDF): must be idempotent, a retried check may call it again */
-  afterRun?(run: { planId: string; runId: string }, tenant: TenantStore): Promise<void>;
+  afterRun?(run: { planId: string; runId: string; shards?: number }, tenant: TenantStore): Promise<void>;
   /** a provider said the address is dead (sending the tenant's message `planId`): keep it from being tried again */
   retire(address: string, tenant: TenantStore, planId: string): Promise<void>;
 }

@@ -29,7 +29,7 @@ import { randomUUID } from 'node:crypto';
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { type Channel, recipientKeyOf, type SendFailureReason, type SentState } from '../../shared/delivery';
-import { addressKeyOf, type CounterOs, DELIVERY_SHARDS, runShardKey, type SentRecord, shardOf } from '../../shared/entities';
+import { addressKeyOf, type CounterOs, DELIVERY_SHARDS, runShardKey, type SentRecord, shardOf, shardsOfRun } from '../../shared/entities';
 import { counterItems } from '../store/counterItems';
 import { requestItem, type TenantStore, type TransactItem } from '../store/store';
 import { completionAdds, RunCounters, type RunTotals, runKeyOf, sumCounters } from './counters';
@@ -44,6 +44,8 @@ export interface LedgerKey {
   accountId: string;
   target?: string;
   os?: CounterOs;
+  /** the run's sent-record shards (PlanRun.shards); none: DELIVERY_SHARDS */
+  shards?: number;
 }
 
 export type ClaimResult = { claimed: true; attempt: string } | { claimed: false; existing: SentRecord };
@@ -56,11 +58,20 @@ export interface Completion {
   parts?: number;
 }
 
-type Run = { orgId: number; planId: string; runId: string };
+type Run = { orgId: number; planId: string; runId: string; shards?: number };
 
-export function ledgerKeyOf({ orgId, planId, runId, channel }: Run & { channel: Channel }, { accountId, target, os }: Pick<LedgerKey, 'accountId' | 'target' | 'os'>): LedgerKey {
-  return { orgId, planId, runId, channel, accountId, ...(target ? { target } : {}), ...(os ? { os } : {}) };
+export function ledgerKeyOf(
+  { orgId, planId, runId, channel, shards }: Run & { channel: Channel },
+  { accountId, target, os }: Pick<LedgerKey, 'accountId' | 'target' | 'os'>,
+): LedgerKey {
+  return { orgId, planId, runId, channel, accountId, ...(target ? { target } : {}), ...(os ? { os } : {}), ...(shards ? { shards } : {}) };
 }
+
+/** What a record keeps of its key: the run's shard count is in its partition already. */
+const recordFieldsOf = (k: LedgerKey) => ledgerKeyOf({ ...k, shards: undefined }, k);
+
+/** A recipient's sent-record partition within its run: `<org>#<plan>#<run>#<shard>` over the run's shard count. */
+const runShardOf = (k: Run & { accountId: string }) => runShardKey(k.orgId, k.planId, k.runId, shardOf(k.accountId, shardsOfRun(k)));
 
 /** Records in one ledger transaction: with the counter items (at most 6), well under DynamoDB's 100 items. */
 const CHUNK = 50;
@@ -73,7 +84,7 @@ export const keptPastRedeliveries = (now: number): number => Math.floor(Math.max
 
 export class Ledger extends RunCounters {
   keyOf(k: LedgerKey) {
-    return { runShard: runShardKey(k.orgId, k.planId, k.runId, shardOf(k.accountId)), recipient: `${k.channel}#${recipientKeyOf(k)}` };
+    return { runShard: runShardOf(k), recipient: `${k.channel}#${recipientKeyOf(k)}` };
   }
 
   private claimRecord(k: LedgerKey, address: string, links: string[] | undefined, attempt: string, claimedAt: number): SentRecord {
@@ -84,7 +95,7 @@ export class Ledger extends RunCounters {
       ...(links && links.length > 0 ? { links } : {}),
       ...(addressKey ? { addressKey } : {}),
       ...key,
-      ...ledgerKeyOf(k, k),
+      ...recordFieldsOf(k),
       address,
       status: 'CLAIMED',
       attempt,
@@ -192,7 +203,7 @@ export class Ledger extends RunCounters {
     const record: SentRecord = {
       ...key,
       ...(addressKey ? { addressKey } : {}),
-      ...ledgerKeyOf(k, k),
+      ...recordFieldsOf(k),
       address,
       status: 'SKIPPED',
       reason,
@@ -259,7 +270,7 @@ export class Ledger extends RunCounters {
   /** From the sparse open-claims index: only waves in flight or left by dead workers are there, so a shard's are read whole. */
   async openClaims(run: Run, olderThan?: number): Promise<SentRecord[]> {
     const shards = await Promise.all(
-      Array.from({ length: DELIVERY_SHARDS }, (_, shard) =>
+      Array.from({ length: shardsOfRun(run) }, (_, shard) =>
         this.store.queryAll('sentRecord', { name: 'openClaim', value: runShardKey(run.orgId, run.planId, run.runId, shard) }, 'openClaims'),
       ),
     );
@@ -272,7 +283,27 @@ export class Ledger extends RunCounters {
 
   /** The recipient's sent record (a tracked link is followed once the claim is written, before the message goes). */
   async recordOf(k: LedgerKey): Promise<SentRecord | undefined> {
-    return this.store.get('sentRecord', this.keyOf(k));
+    return this.store.get('sentRecord', this.keyOf(await this.located(k)));
+  }
+
+  /** Run shard counts read for keys that came without one; a run's never changes once it is made. */
+  private readonly runShards = new Map<string, number | undefined>();
+
+  /**
+   * The key with its run's shard count, for a send named from outside (a tracked link, a provider's report): read from
+   * the run once and kept. A journey step's or a trigger's run has no item, and its records are under DELIVERY_SHARDS.
+   */
+  async located(k: LedgerKey): Promise<LedgerKey> {
+    if (k.shards) return k;
+    const name = `${k.orgId}#${k.planId}#${k.runId}`;
+    if (!this.runShards.has(name)) {
+      // a long-lived process forgets old runs (one read again, nothing more)
+      if (this.runShards.size >= 10_000) this.runShards.clear();
+      const run = await this.store.forOrg(k.orgId).keyed('planRun').get(k.planId, k.runId);
+      this.runShards.set(name, run?.shards);
+    }
+    const shards = this.runShards.get(name);
+    return shards ? { ...k, shards } : k;
   }
 
   /** Gives up after a few rounds of conflicts; the queue's redelivery retries. */
@@ -307,7 +338,7 @@ export function tenantLedger(tenant: TenantStore) {
       return sumCounters(await tenant.keyed('deliveryCounter').list(counterItems.runCounters.rest(run)));
     },
     record(k: Omit<LedgerKey, 'orgId'>): Promise<SentRecord | undefined> {
-      const shard = shardOf(k.accountId);
+      const shard = shardOf(k.accountId, shardsOfRun(k));
       return tenant.keyed('sentRecord').get(`${k.planId}#${k.runId}#${shard}`, `${k.channel}#${recipientKeyOf(k)}`);
     },
   };

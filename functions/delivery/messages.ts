@@ -1,7 +1,7 @@
 // What travels on the delivery queue: a record that does not parse is reported failed, never half-handled.
 import * as z from 'zod';
 import { CHANNELS, SEND_FAILURE_REASONS, type SendFailureReason } from '../../shared/delivery';
-import { DEVICE_PLATFORMS } from '../../shared/entities';
+import { DEVICE_PLATFORMS, RUN_SHARDS_MAX } from '../../shared/entities';
 
 export const DELIVERY_QUEUE = 'delivery';
 
@@ -47,6 +47,8 @@ export const deliveryMessageSchema = z.discriminatedUnion('kind', [
     recipients: z.array(recipientSchema).min(1).max(SEND_BATCH),
     /** the batch's place in its run's audience (`<shard>#<page>#<index>`): the same name however often its page is read */
     batch: z.string().min(1).max(200).optional(),
+    /** the run's sent-record shards (PlanRun.shards); none: DELIVERY_SHARDS */
+    shards: z.number().int().min(1).max(RUN_SHARDS_MAX).optional(),
   }),
   /** is the run done? (and claims left by dead workers become uncertain) */
   z.object({ kind: z.literal('check'), ...runRef }),

@@ -35,6 +35,8 @@ export interface PipelineDeps {
   ledger: Ledger;
   /** a claim older than this was left by a dead worker */
   staleClaimMs: number;
+  /** the sent-record shards a new run of the channel gets (runShardsFor its send rate), kept on the run */
+  shardsFor: (channel: Channel) => Promise<number>;
   /** told once a run completes (the worker posts a job: the requesters are notified off the send path) */
   onRunEnd?: (run: { orgId: number; planId: string; runId: string }) => Promise<void>;
   journey?: JourneyDoor;
@@ -44,6 +46,8 @@ export interface RunRef {
   orgId: number;
   planId: string;
   runId: string;
+  /** its sent-record shards (PlanRun.shards) */
+  shards?: number;
 }
 
 export interface JourneyDoor {
@@ -80,7 +84,8 @@ export async function storePageBatches(store: Store, run: RunRef, page: string, 
 }
 
 async function queueSendBatch(ports: DeliveryPorts, run: RunRef, channel: Channel, recipients: Recipient[], batch: string | undefined): Promise<void> {
-  const message: DeliveryMessageOf<'send'> = { kind: 'send', orgId: run.orgId, planId: run.planId, runId: run.runId, channel, recipients, ...(batch ? { batch } : {}) };
+  const { orgId, planId, runId, shards } = run;
+  const message: DeliveryMessageOf<'send'> = { kind: 'send', orgId, planId, runId, channel, recipients, ...(batch ? { batch } : {}), ...(shards ? { shards } : {}) };
   await ports.queue.send(DELIVERY_QUEUE, message, laneOf(run.orgId, channel));
 }
 
@@ -126,7 +131,8 @@ export function pipeline(deps: PipelineDeps) {
     if (plan.trigger.kind !== 'IMMEDIATELY' && plan.trigger.kind !== 'SCHEDULE') return; // its firings are triggers.ts's
     const runId = runIdOf(m.dueAt);
     const now = clock.now();
-    const run: PlanRun = { planKey: planKeyOf(m.orgId, m.planId), runId, orgId: m.orgId, planId: m.planId, status: 'RUNNING', dueAt: m.dueAt, startedAt: now };
+    const shards = await deps.shardsFor(plan.channel);
+    const run: PlanRun = { planKey: planKeyOf(m.orgId, m.planId), runId, orgId: m.orgId, planId: m.planId, status: 'RUNNING', dueAt: m.dueAt, startedAt: now, shards };
     try {
       await applyTransition(store, {
         plan,
@@ -183,7 +189,9 @@ export function pipeline(deps: PipelineDeps) {
       won = marker?.reading ? { reading: marker.reading, batches: marker.batches ?? 0, next: marker.next } : { batches: batches.length, next: page.next };
     }
     const queued = !won.reading || won.reading === reading ? batches : await storedBatches(m, pageName, won.reading, won.batches);
-    for (const [i, list] of queued.entries()) await queueSendBatch(deps.ports, m, plan.channel, list, won.reading ? `${pageName}#${i}` : undefined);
+    // every batch names the run's shard count, so each delivery of it finds its records where the first put them
+    const runRef = { ...m, ...(run.shards ? { shards: run.shards } : {}) };
+    for (const [i, list] of queued.entries()) await queueSendBatch(deps.ports, runRef, plan.channel, list, won.reading ? `${pageName}#${i}` : undefined);
     return nextPage(m, plan.channel, won.next);
   }
 
@@ -272,7 +280,7 @@ export function pipeline(deps: PipelineDeps) {
         if (opts.afterSend) return;
         // claims held longer than a worker can live were left by dead ones
         const stale = clock.now() - deps.staleClaimMs;
-        await ledger.sweep(m, stale);
+        await ledger.sweep({ ...m, shards: run.shards }, stale);
         return;
       }
     }
@@ -310,7 +318,9 @@ export function pipeline(deps: PipelineDeps) {
     const journey = journeyOf(plan);
     // a campaign's sends are its message steps' runs: each is finished (letters printed) as a single run is
     const sent = journey ? messageSteps(journey).map(({ id, step }) => ({ channel: step.channel, runId: stepRunId(m.runId, id) })) : [{ channel: plan.channel, runId: m.runId }];
-    if (completed) for (const s of sent) await adapterOf(s.channel).afterRun?.({ planId: m.planId, runId: s.runId }, store.forOrg(m.orgId));
+    // a step's run names no shard count of its own (its records are under DELIVERY_SHARDS)
+    if (completed)
+      for (const s of sent) await adapterOf(s.channel).afterRun?.({ planId: m.planId, runId: s.runId, ...(journey ? {} : { shards: run.shards }) }, store.forOrg(m.orgId));
     if (completed) await deps.onRunEnd?.({ orgId: m.orgId, planId: m.planId, runId: m.runId });
     await stopSchedule();
   }

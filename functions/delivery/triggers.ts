@@ -110,7 +110,18 @@ export function triggerSteps(deps: PipelineDeps) {
     const runId = runIdOf(m.dueAt);
     const parts = trigger.recipientTimeZone ? m.zones.length * ACCOUNT_SHARDS : ACCOUNT_SHARDS;
     if (parts === 0) return;
-    const run: PlanRun = { planKey: planKeyOf(m.orgId, m.planId), runId, orgId: m.orgId, planId: m.planId, status: 'RUNNING', dueAt: m.dueAt, startedAt: clock.now(), parts };
+    const shards = await deps.shardsFor(plan.channel);
+    const run: PlanRun = {
+      planKey: planKeyOf(m.orgId, m.planId),
+      runId,
+      orgId: m.orgId,
+      planId: m.planId,
+      status: 'RUNNING',
+      dueAt: m.dueAt,
+      startedAt: clock.now(),
+      parts,
+      shards,
+    };
     const runs = store.forOrg(m.orgId).keyed('planRun');
     try {
       await store.forOrg(m.orgId).transact([runs.putNew(m.planId, run, '730005')]);

@@ -1,6 +1,7 @@
 /** The delivery worker: every message of the delivery queue, parsed by its schema and handed to its step. */
 import { createHash } from 'node:crypto';
 import { type Channel, recipientKeyOf } from '../../shared/delivery';
+import { runShardsFor } from '../../shared/entities';
 import { AppError } from '../../shared/errors';
 import { journeyOf, parseStepRun } from '../../shared/plan/journey';
 import { isSending } from '../../shared/plan/trigger';
@@ -114,6 +115,7 @@ export function deliveryWorker(rt: Runtime, store: Store, opts: DeliveryWorkerOp
     ports: rt.ports,
     ledger,
     staleClaimMs,
+    shardsFor: async (channel: Channel) => runShardsFor(await opts.ratePerSecond(channel)),
     onRunEnd: (run: { orgId: number; planId: string; runId: string }) => rt.jobs.post({ kind: 'runFinished', ...run }),
   };
   const triggers = triggerSteps(deps);

@@ -44,7 +44,7 @@ export function trackingRoutes(rt: Runtime, store: Store) {
     field: 'openedAt' | 'clickedAt' | 'unsubscribedAt' | 'answeredAt',
     counter: 'opens' | 'clicks' | 'unsubscribes' | 'likes' | 'dislikes',
   ): Promise<boolean> {
-    const key = ledger.keyOf(sendOf(c));
+    const key = ledger.keyOf(await ledger.located(sendOf(c)));
     try {
       await store.transact([
         {
@@ -98,7 +98,7 @@ export function trackingRoutes(rt: Runtime, store: Store) {
         {
           Update: {
             TableName: store.table('sentRecord'),
-            Key: ledger.keyOf(sendOf(c)),
+            Key: ledger.keyOf(await ledger.located(sendOf(c))),
             UpdateExpression: 'ADD #cl :set',
             ConditionExpression: 'attribute_exists(#r) AND NOT contains(#cl, :place)',
             ExpressionAttributeNames: { '#cl': 'clickedLinks', '#r': 'recipient' },

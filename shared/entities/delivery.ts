@@ -3,8 +3,30 @@ import { CHANNELS, SEND_FAILURE_REASONS, SENT_STATES } from '../delivery';
 import { DEVICE_PLATFORMS } from './device';
 import { defineEntity, partitionShard } from './entity';
 
-/** Under half a partition's write limit up to about 3,400 recipients a second in one run (docs/deploy.md section 10). */
+/**
+ * The sent-record shards of a run that names none: a journey's steps, a trigger's sends, and runs begun before a run
+ * chose its own count (their records stay where they were written). Also the counters' slots per run.
+ */
 export const DELIVERY_SHARDS = 32;
+
+/** Recipients a second one sent-record shard takes: about 4.6 write units each, so under half a partition's 1,000. */
+export const RECIPIENTS_PER_RUN_SHARD = 80;
+export const RUN_SHARDS_MIN = 4;
+export const RUN_SHARDS_MAX = 256;
+
+/**
+ * A run's sent-record shards, chosen once when the run is made from its channel's send rate (a power of two from
+ * RUN_SHARDS_MIN to RUN_SHARDS_MAX) and kept on the run: every delivery of its batches must find a recipient's
+ * record under the same key, whatever the rate is later set to (docs/deploy.md section 10).
+ */
+export function runShardsFor(ratePerSecond: number): number {
+  let shards = RUN_SHARDS_MIN;
+  while (shards < RUN_SHARDS_MAX && shards * RECIPIENTS_PER_RUN_SHARD < ratePerSecond) shards *= 2;
+  return shards;
+}
+
+/** The shard count a run's records are under: its own, or DELIVERY_SHARDS for a run that names none. */
+export const shardsOfRun = (run: { shards?: number }): number => run.shards ?? DELIVERY_SHARDS;
 
 export function runShardKey(orgId: number, planId: string, runId: string, shard: number): string {
   return `${orgId}#${planId}#${runId}#${shard}`;

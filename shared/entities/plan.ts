@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { journeySchema } from '../plan/journey';
 import { operationRecordSchema, planSchema } from '../plan/plan';
+import { RUN_SHARDS_MAX } from './delivery';
 import { COMPOSED_KEYS, defineEntity, TENANT_KEYS } from './entity';
 
 export const planEntity = defineEntity({
@@ -40,6 +41,8 @@ export const planRunSchema = z.object({
   finishedAt: z.number().int().optional(),
   shardsDone: z.set(z.string()).optional(),
   parts: z.number().int().optional(),
+  /** its sent records' shard count (runShardsFor), fixed when it was made; none: DELIVERY_SHARDS */
+  shards: z.number().int().min(1).max(RUN_SHARDS_MAX).optional(),
 });
 export type PlanRun = z.infer<typeof planRunSchema>;
 

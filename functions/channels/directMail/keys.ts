@@ -3,6 +3,8 @@ export interface RunRef {
   orgId: number;
   planId: string;
   runId: string;
+  /** its sent-record shards (PlanRun.shards) */
+  shards?: number;
 }
 
 const seg = (s: string) => encodeURIComponent(s);

@@ -1,7 +1,7 @@
 // A run's files for the print provider: every letter the ledger says was stored (SENT). Built after the run (the
 // adapter's afterRun) and again on download when they are missing, since afterRun is not retried; building twice
 // writes the same files.
-import type { SentRecord } from '../../../shared/entities';
+import { type SentRecord, shardsOfRun } from '../../../shared/entities';
 import { csvLine } from '../../../shared/export/csv';
 import { LETTERS_PER_FILE } from '../../../shared/services/directMail';
 import { Accounts } from '../../domain/accounts';
@@ -41,7 +41,7 @@ type TenantRun = Omit<RunRef, 'orgId'>;
 
 export async function sentLetters(tenant: TenantStore, run: TenantRun): Promise<SentLetter[]> {
   const records = tenant.keyed('sentRecord');
-  const shards = await eachRunShard(async (shard) => {
+  const shards = await eachRunShard(shardsOfRun(run), async (shard) => {
     const found: SentLetter[] = [];
     let startKey: Record<string, unknown> | undefined;
     do {

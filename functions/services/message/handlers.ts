@@ -139,8 +139,8 @@ export const messageHandlers: AreaHandlers<'message'> = {
       const names = new Map(plans.filter((p) => p !== undefined).map((p) => [p.id, p.name]));
       return { list: page.list.map((r) => sendRow(r, ctx, names.get(r.planId) ?? '')), cursor: page.cursor };
     }
-    await requireRun(ctx, q.planId, q.runId);
-    const page = await sentRecordPage(ctx, q);
+    const { run } = await requireRun(ctx, q.planId, q.runId);
+    const page = await sentRecordPage(ctx, { ...q, shards: run.shards });
     return { list: page.list.map((r) => sendRow(r, ctx)), cursor: page.cursor };
   },
 

@@ -1,7 +1,7 @@
 // Reads of the send ledger by run and by address.
 // A page walks the run's shards in order by cursor, so a read costs the page, never the run.
 import type { SentState } from '../../../shared/delivery';
-import { DELIVERY_SHARDS, type SentRecord } from '../../../shared/entities';
+import { type SentRecord, shardsOfRun } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
 import { REQUEST_TEXTS } from '../../../shared/i18n';
 import type { AuthedContext } from '../../contract/context';
@@ -27,18 +27,19 @@ export const encodeCursor = (value: unknown) => Buffer.from(JSON.stringify(value
 
 export async function sentRecordPage(
   ctx: AuthedContext,
-  q: { planId: string; runId: string; status?: SentState; cursor?: string; size: number },
+  q: { planId: string; runId: string; shards?: number; status?: SentState; cursor?: string; size: number },
 ): Promise<{ list: SentRecord[]; cursor?: string }> {
+  const shards = shardsOfRun(q);
   let at: SentCursor = { run: q.runId, shard: 0 };
   if (q.cursor) {
     at = decodeCursor<SentCursor>(q.cursor);
     const validAfter = at.after === undefined || (typeof at.after === 'string' && at.after.length <= 1000);
-    if (at.run !== q.runId || !Number.isInteger(at.shard) || at.shard < 0 || at.shard >= DELIVERY_SHARDS || !validAfter) throw new AppError('400016', REQUEST_TEXTS.cursor);
+    if (at.run !== q.runId || !Number.isInteger(at.shard) || at.shard < 0 || at.shard >= shards || !validAfter) throw new AppError('400016', REQUEST_TEXTS.cursor);
   }
   const list: SentRecord[] = [];
   const sent = ctx.tenant.keyed('sentRecord');
   const { status } = q;
-  while (list.length < q.size && at.shard < DELIVERY_SHARDS) {
+  while (list.length < q.size && at.shard < shards) {
     // the run's shard of the caller's organization: `<orgId>#<planId>#<runId>#<shard>` (runShardKey)
     const rest = `${q.planId}#${q.runId}#${at.shard}`;
     const out = await sent.queryPage(rest, {
@@ -50,12 +51,12 @@ export async function sentRecordPage(
     const last = out.lastKey?.recipient as string | undefined;
     at = last ? { ...at, after: last } : { run: q.runId, shard: at.shard + 1 };
   }
-  return { list, cursor: at.shard < DELIVERY_SHARDS ? encodeCursor(at) : undefined };
+  return { list, cursor: at.shard < shards ? encodeCursor(at) : undefined };
 }
 
 /** Every record of a run (of one status), in shard order, shards read in parallel: for an export, whose size the caller has capped. */
-export async function allSentRecords(ctx: AuthedContext, run: { planId: string; runId: string }, status?: SentState): Promise<SentRecord[]> {
-  const shards = await eachRunShard(async (shard) => {
+export async function allSentRecords(ctx: AuthedContext, run: { planId: string; runId: string; shards?: number }, status?: SentState): Promise<SentRecord[]> {
+  const shards = await eachRunShard(shardsOfRun(run), async (shard) => {
     const found: SentRecord[] = [];
     for await (const page of ctx.tenant.keyed('sentRecord').pages(`${run.planId}#${run.runId}#${shard}`)) {
       found.push(...(status ? page.filter((r) => r.status === status) : page));

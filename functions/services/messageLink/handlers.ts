@@ -5,6 +5,7 @@
 import type { MessageLinkView } from '../../../shared/services';
 import type { AreaHandlers, AuthedContext } from '../../contract/context';
 import { matchesText, pageOfItems } from '../../store/paging';
+import { shardsOfRun } from '../../../shared/entities';
 import { firstRunShard } from '../../store/runShards';
 
 const SORTABLE = ['place', 'url', 'clicks', 'totalClicks', 'lastClickedAt'];
@@ -13,7 +14,7 @@ async function sentLinks(ctx: AuthedContext, planId: string): Promise<string[]> 
   const latest = (await ctx.tenant.keyed('planRun').list(planId)).sort((a, b) => b.startedAt - a.startedAt)[0];
   if (!latest) return [];
   const records = ctx.tenant.keyed('sentRecord');
-  const found = await firstRunShard(async (shard) => {
+  const found = await firstRunShard(shardsOfRun(latest), async (shard) => {
     const page = await records.queryPage(`${planId}#${latest.runId}#${shard}`, {
       filter: { expression: 'attribute_exists(#l)', names: { '#l': 'links' } },
       attributes: ['links'],

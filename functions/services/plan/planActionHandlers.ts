@@ -1,5 +1,5 @@
 /** The planAction area: the state machine's actions on a message (review, approval, pause, resend, archive). */
-import { planKeyOf } from '../../../shared/entities';
+import { planKeyOf, runShardsFor } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
 import type { Plan } from '../../../shared/plan/plan';
 import { checkApprovalRequest, checkReject, recordPass } from '../../../shared/plan/stateMachine';
@@ -170,7 +170,8 @@ export const planActionHandlers: AreaHandlers<'planAction'> = {
     if (latest && (await tenantLedger(ctx.tenant).totals(latest)).total.matched > RESEND_MAX_RECIPIENTS) throw new AppError('730006');
     const now = ctx.rt.clock.now();
     const runId = runIdOf(now);
-    const run = { planKey: planKeyOf(ctx.tenant.orgId, id), runId, orgId: ctx.tenant.orgId, planId: id, status: 'RUNNING' as const, dueAt: now, startedAt: now };
+    const shards = runShardsFor((await ctx.settings.sendRates()).rates[plan.channel]);
+    const run = { planKey: planKeyOf(ctx.tenant.orgId, id), runId, orgId: ctx.tenant.orgId, planId: id, status: 'RUNNING' as const, dueAt: now, startedAt: now, shards };
     // the state and the new run in one transaction: two resends at once make one run
     const view = await act(ctx, id, version, 'resend', { with: [ctx.tenant.keyed('planRun').putNew(id, run, '730005')], staleCode: '730005' });
     await startRun(ctx.rt.ports, { orgId: ctx.tenant.orgId, planId: id, runId }, plan.channel);

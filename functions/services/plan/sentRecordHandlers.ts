@@ -8,27 +8,29 @@ import { sentRecordPage } from '../message';
 import { MESSAGE_CONSOLE_TEXTS } from '../../../shared/services/message';
 import { latestRun } from './transitions';
 
-async function recordRunOf(ctx: AuthedContext, plan: Plan, asked: string | undefined): Promise<string | undefined> {
+/** The run whose records are read, with its shard count (a campaign step's run names none: DELIVERY_SHARDS). */
+async function recordRunOf(ctx: AuthedContext, plan: Plan, asked: string | undefined): Promise<{ runId: string; shards?: number } | undefined> {
   const journey = journeyOf(plan);
   const steps = journey ? messageSteps(journey).map((s) => s.id) : [];
   if (asked === undefined) {
     const run = await latestRun(ctx, plan.id);
     if (!run) return undefined;
-    return journey ? (steps[0] === undefined ? undefined : stepRunId(run.runId, steps[0])) : run.runId;
+    if (!journey) return { runId: run.runId, shards: run.shards };
+    return steps[0] === undefined ? undefined : { runId: stepRunId(run.runId, steps[0]) };
   }
   const step = parseStepRun(asked);
   const run = await ctx.tenant.keyed('planRun').get(plan.id, step?.runId ?? asked);
   const fits = journey ? step !== undefined && steps.includes(step.stepId) : step === undefined;
   if (!run || !fits) throw new AppError('720003', MESSAGE_CONSOLE_TEXTS.runMissing);
-  return asked;
+  return step ? { runId: asked } : { runId: asked, shards: run.shards };
 }
 
 export const sentRecordHandlers: AreaHandlers<'sentRecord'> = {
   async getListByPage({ planId, runId: asked, status, cursor, size }, ctx) {
     const plan = await ctx.tenant.require('plan', planId);
-    const runId = await recordRunOf(ctx, plan, asked);
-    if (!runId) return { list: [] };
-    const page = await sentRecordPage(ctx, { planId, runId, status, cursor, size });
+    const run = await recordRunOf(ctx, plan, asked);
+    if (!run) return { list: [] };
+    const page = await sentRecordPage(ctx, { planId, ...run, status, cursor, size });
     // a push record names its device, not its token: the page's devices in one batch read
     const pushed = page.list.filter((r) => r.target !== undefined);
     const devices = pushed.length
