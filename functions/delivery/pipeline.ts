@@ -190,7 +190,7 @@ export function pipeline(deps: PipelineDeps) {
     }
     const queued = !won.reading || won.reading === reading ? batches : await storedBatches(m, pageName, won.reading, won.batches);
     // every batch names the run's shard count, so each delivery of it finds its records where the first put them
-    const runRef = { ...m, ...(run.shards ? { shards: run.shards } : {}) };
+    const runRef = { ...m, shards: run.shards };
     for (const [i, list] of queued.entries()) await queueSendBatch(deps.ports, runRef, plan.channel, list, won.reading ? `${pageName}#${i}` : undefined);
     return nextPage(m, plan.channel, won.next);
   }

@@ -35,7 +35,7 @@ export const directMailHandlers: AreaHandlers<'directMail'> = {
     const plan = await ctx.tenant.require('plan', p.planId);
     if (plan.channel !== PRINTED_CHANNEL) throw new AppError('720009', WORDS.notLetters);
     const run = await runOf(ctx, plan.id, p.runId);
-    const ref = { orgId: ctx.tenant.orgId, planId: plan.id, runId: run.runId, ...(run.shards ? { shards: run.shards } : {}) };
+    const ref = { orgId: ctx.tenant.orgId, planId: plan.id, runId: run.runId, shards: run.shards };
     const link = async (key: string, fileName: string, contentType: string) => ({
       url: await ctx.rt.ports.storage.signedGetUrl(key, LETTER_LINK_SECONDS, fileName),
       fileName,
