@@ -48,7 +48,8 @@ describe.each(CHANNELS)('a crash at every step of a %s send', (channel) => {
     /** One send of a fresh run whose worker is killed at its `killAt`th call (none: counts the calls). */
     async function crashAt(killAt: number | undefined): Promise<readonly Call[]> {
       const tag = randomUUID().slice(0, 8);
-      const run = { orgId: 1, planId: `p-${tag}`, runId: 'r1' };
+      // a run of its own shard count, as one made at 10,000 a second: its batch, the sweep and the reads all use it
+      const run = { orgId: 1, planId: `p-${tag}`, runId: 'r1', shards: 128 };
       const list: Recipient[] = Array.from({ length: n }, (_, i) => ({ accountId: `${tag}-${i}`, consent: true, ...addressOf(channel, i, tag) }));
       const [batch] = batchesOf(run, channel, list);
       const h = handed();

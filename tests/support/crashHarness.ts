@@ -225,7 +225,7 @@ export async function deliverDuplicate(worker: QueueWorker, body: unknown): Prom
 
 const TERMINAL = ['SENT', 'FAILED', 'SKIPPED', 'UNCERTAIN'];
 
-type Run = { orgId: number; planId: string; runId: string };
+type Run = { orgId: number; planId: string; runId: string; shards?: number };
 
 /**
  * The invariant of one run's recipients after a crash and its recovery: each has exactly one terminal record; no

@@ -97,7 +97,7 @@ export function sendHarness(use: () => { queue: LocalQueue; log: Logger }, opts:
  * needs several batches without hundreds of recipients), each batch named by its place (the names let a page read
  * again queue the same batches, pipeline.ts).
  */
-export function batchesOf(run: { orgId: number; planId: string; runId: string }, channel: Channel, list: readonly Recipient[], size = SEND_BATCH): SendBatch[] {
+export function batchesOf(run: { orgId: number; planId: string; runId: string; shards?: number }, channel: Channel, list: readonly Recipient[], size = SEND_BATCH): SendBatch[] {
   const out: SendBatch[] = [];
   for (let i = 0; i < list.length; i += size) out.push({ kind: 'send', ...run, channel, recipients: list.slice(i, i + size), batch: `0#0#${i / size}` });
   return out;
