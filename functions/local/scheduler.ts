@@ -17,6 +17,8 @@ export class LocalScheduler implements SchedulerPort {
   /** the earliest firing the last read saw or this process wrote since (on the Herald's clock), and when that read was */
   private earliest = Number.NEGATIVE_INFINITY;
   private readAt = Number.NEGATIVE_INFINITY;
+  /** the firings this scheduler made, by its loop or a caller's fireDue: a caller's own count misses the loop's */
+  firings = 0;
 
   constructor(
     private readonly store: Store,
@@ -89,6 +91,7 @@ export class LocalScheduler implements SchedulerPort {
         await this.store.transact([move, this.queue.sendItem(s.queue, s.payload)]);
         this.queue.sent(s.queue);
         fired++;
+        this.firings++;
         if (nextFireAt !== undefined) this.earliest = Math.min(this.earliest, nextFireAt);
       } catch (e) {
         if (!(e instanceof AppError)) throw e;
