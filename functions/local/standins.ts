@@ -76,8 +76,25 @@ function spawnDynamo(port: number, path: string | null): ChildProcess {
   return spawn('java', [library, '-jar', join(dir, 'DynamoDBLocal.jar'), ...server], { cwd: dir, stdio: 'pipe' });
 }
 
-async function startDynamo(dataDir: string | null): Promise<{ endpoint: string; proc: ChildProcess }> {
-  const port = await freePort();
+/**
+ * Starts DynamoDB Local on a free port. The port is free when asked for, but the JVM binds it a second or two later,
+ * and meanwhile any outgoing connection of the machine may take it as its own local port (both come from the
+ * ephemeral range): a start whose bind failed tries again on another port.
+ */
+async function startDynamo(dataDir: string | null, pickPort = freePort): Promise<{ endpoint: string; proc: ChildProcess }> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startDynamoOnce(dataDir, await pickPort());
+    } catch (e) {
+      if (!(e instanceof PortTaken) || attempt === 3) throw e;
+    }
+  }
+}
+
+/** DynamoDB Local could not bind the port it was given. */
+class PortTaken extends Error {}
+
+async function startDynamoOnce(dataDir: string | null, port: number): Promise<{ endpoint: string; proc: ChildProcess }> {
   let path: string | null = null;
   if (dataDir) {
     path = join(dataDir, 'dynamodb');
@@ -95,14 +112,22 @@ async function startDynamo(dataDir: string | null): Promise<{ endpoint: string; 
     else process.env.JDK_JAVA_OPTIONS = inherited;
   }
   stopWithThisProcess(proc);
+  // its last words arrive after it exits: read once its output has closed
+  let closed = false;
+  proc.once('close', () => (closed = true));
   let output = '';
   proc.stderr?.on('data', (d: Buffer) => (output = (output + d.toString()).slice(-4000)));
   proc.stdout?.on('data', () => undefined);
   const endpoint = `http://127.0.0.1:${port}`;
-  const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  // a request answered by nothing (another listener on the port) must not hold the wait past its exit check
+  const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, requestHandler: { requestTimeout: 2000, throwOnRequestTimeout: true } });
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (proc.exitCode !== null) throw new Error(`DynamoDB Local exited (${proc.exitCode}). Is Java 17+ installed? ${output}`);
+    if (proc.exitCode !== null) {
+      for (let waited = 0; !closed && waited < 2000; waited += 20) await new Promise((r) => setTimeout(r, 20));
+      const message = `DynamoDB Local exited (${proc.exitCode}). Is Java 17+ installed? ${output}`;
+      throw /Failed to bind/.test(output) ? new PortTaken(message) : new Error(message);
+    }
     try {
       await client.send(new ListTablesCommand({ Limit: 1 }));
       break;
@@ -169,8 +194,9 @@ function stopDynamo(proc: ChildProcess): Promise<void> {
 }
 
 /** One more DynamoDB Local in memory per test worker: it writes about one at a time, so two workers would wait. */
-export async function startDynamoInMemory(): Promise<{ endpoint: string; stop(): Promise<void> }> {
-  const { endpoint, proc } = await startDynamo(null);
+/** A DynamoDB Local in memory; `pickPort` chooses the port to try (a test offers a taken one). */
+export async function startDynamoInMemory(pickPort = freePort): Promise<{ endpoint: string; stop(): Promise<void> }> {
+  const { endpoint, proc } = await startDynamo(null, pickPort);
   return { endpoint, stop: () => stopDynamo(proc) };
 }
 
