@@ -120,7 +120,12 @@ async function startDynamoOnce(dataDir: string | null, port: number): Promise<{ 
   proc.stdout?.on('data', () => undefined);
   const endpoint = `http://127.0.0.1:${port}`;
   // a request answered by nothing (another listener on the port) must not hold the wait past its exit check
-  const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, requestHandler: { requestTimeout: 2000, throwOnRequestTimeout: true } });
+  const client = new DynamoDBClient({
+    endpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    requestHandler: { requestTimeout: 2000, throwOnRequestTimeout: true },
+  });
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (proc.exitCode !== null) {
