@@ -113,8 +113,7 @@ async function startDynamoOnce(dataDir: string | null, port: number): Promise<{ 
   }
   stopWithThisProcess(proc);
   // its last words arrive after it exits: read once its output has closed
-  let closed = false;
-  proc.once('close', () => (closed = true));
+  const closed = new Promise((resolve) => proc.once('close', resolve));
   let output = '';
   proc.stderr?.on('data', (d: Buffer) => (output = (output + d.toString()).slice(-4000)));
   proc.stdout?.on('data', () => undefined);
@@ -129,7 +128,7 @@ async function startDynamoOnce(dataDir: string | null, port: number): Promise<{ 
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (proc.exitCode !== null) {
-      for (let waited = 0; !closed && waited < 2000; waited += 20) await new Promise((r) => setTimeout(r, 20));
+      await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 2000))]);
       const message = `DynamoDB Local exited (${proc.exitCode}). Is Java 17+ installed? ${output}`;
       throw /Failed to bind/.test(output) ? new PortTaken(message) : new Error(message);
     }
@@ -198,8 +197,10 @@ function stopDynamo(proc: ChildProcess): Promise<void> {
   });
 }
 
-/** One more DynamoDB Local in memory per test worker: it writes about one at a time, so two workers would wait. */
-/** A DynamoDB Local in memory; `pickPort` chooses the port to try (a test offers a taken one). */
+/**
+ * One more DynamoDB Local in memory per test worker: it writes about one at a time, so two workers would wait.
+ * `pickPort` chooses the port to try (a test offers a taken one).
+ */
 export async function startDynamoInMemory(pickPort = freePort): Promise<{ endpoint: string; stop(): Promise<void> }> {
   const { endpoint, proc } = await startDynamo(null, pickPort);
   return { endpoint, stop: () => stopDynamo(proc) };
