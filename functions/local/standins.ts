@@ -91,6 +91,9 @@ async function startDynamo(dataDir: string | null, pickPort = freePort): Promise
   }
 }
 
+/** What an AWS SDK client of the local stand-ins (DynamoDB Local, the SES and SMS stand-ins) is given: any credentials do. */
+export const LOCAL_AWS = { region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } };
+
 /** DynamoDB Local could not bind the port it was given. */
 class PortTaken extends Error {}
 
@@ -121,14 +124,13 @@ async function startDynamoOnce(dataDir: string | null, port: number): Promise<{ 
   // a request answered by nothing (another listener on the port) must not hold the wait past its exit check
   const client = new DynamoDBClient({
     endpoint,
-    region: 'us-east-1',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    ...LOCAL_AWS,
     requestHandler: { requestTimeout: 2000, throwOnRequestTimeout: true },
   });
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (proc.exitCode !== null) {
-      await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 2000))]);
+      await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
       const message = `DynamoDB Local exited (${proc.exitCode}). Is Java 17+ installed? ${output}`;
       throw /Failed to bind/.test(output) ? new PortTaken(message) : new Error(message);
     }

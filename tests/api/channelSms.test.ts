@@ -21,6 +21,7 @@ import { DELIVERY_QUEUE, type Recipient } from '../../functions/delivery/message
 import type { ContentSource, SendWorkerDeps } from '../../functions/delivery/sendWorker';
 import { planContentSource } from '../../functions/delivery/worker';
 import type { LocalHerald } from '../../functions/local/boot';
+import { LOCAL_AWS } from '../../functions/local/standins';
 import type { ReceivedSms } from '../../functions/channels/sms/standIns/sms';
 import { Store } from '../../functions/store/store';
 import { startHerald } from '../support/herald';
@@ -199,9 +200,8 @@ describe('the request the service receives', () => {
     expect(await unsigned.json()).toMatchObject({ __type: expect.stringMatching(/MissingAuthenticationTokenException$/) });
 
     const client = new PinpointSMSVoiceV2Client({
-      region: 'us-east-1',
+      ...LOCAL_AWS,
       endpoint: herald.standIns.endpoints.sms,
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
       maxAttempts: 1,
     });
     const refusal = async (input: Record<string, unknown>) => {

@@ -5,7 +5,7 @@
 import { ListTablesCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { createServer } from 'node:net';
 import { expect, it } from 'vitest';
-import { freePort, startDynamoInMemory } from '../../functions/local/standins';
+import { freePort, LOCAL_AWS, startDynamoInMemory } from '../../functions/local/standins';
 
 it('starts on another port when the one it was given was taken before it could bind it', async () => {
   const squatter = createServer();
@@ -22,7 +22,7 @@ it('starts on another port when the one it was given was taken before it could b
     expect(offered[0]).toBe(taken);
     expect(offered).toHaveLength(2);
     expect(dynamo.endpoint).toBe(`http://127.0.0.1:${offered[1]}`);
-    const client = new DynamoDBClient({ endpoint: dynamo.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+    const client = new DynamoDBClient({ endpoint: dynamo.endpoint, ...LOCAL_AWS });
     expect((await client.send(new ListTablesCommand({}))).TableNames).toEqual([]);
     client.destroy();
   } finally {

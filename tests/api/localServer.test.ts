@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { expect, it } from 'vitest';
+import { LOCAL_AWS } from '../../functions/local/standins';
 import { commandOf, pids, procStat } from '../support/procStat';
 
 /** Every process below `pid`, read from /proc (Linux). */
@@ -111,7 +112,7 @@ it('SIGTERM to npm start leaves no Herald or Java process behind; mail survives 
   for (const name of ['SMS', 'Push', 'LINE'])
     expect(first.output(), `the ${name} stand-in's received list is printed`).toMatch(new RegExp(`${name}: +http://127\\.0\\.0\\.1:\\d+/_standin/received`));
   // a mail through the local SES, as Herald's sender sends it
-  const ses = new SESv2Client({ region: 'us-east-1', endpoint: `http://127.0.0.1:${mailViewerPort}`, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const ses = new SESv2Client({ ...LOCAL_AWS, endpoint: `http://127.0.0.1:${mailViewerPort}` });
   await ses.send(
     new SendEmailCommand({
       FromEmailAddress: 'herald@example.com',

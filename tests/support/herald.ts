@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { DeleteTableCommand, DynamoDBClient, paginateListTables } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient, paginateScan } from '@aws-sdk/lib-dynamodb';
 import { DeleteObjectsCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-import { ASSET_BUCKET } from '../../functions/local/standins';
+import { ASSET_BUCKET, LOCAL_AWS } from '../../functions/local/standins';
 import { ENTITY_LIST, tableName } from '../../shared/entities';
 import { inject } from 'vitest';
 import { bootLocal, type BootOptions, type LocalHerald } from '../../functions/local/boot';
@@ -80,8 +80,6 @@ const emptied: Record<string, string[]> = { true: [], false: [] };
 /** A file's tables holding more items than this are deleted rather than emptied (deleting item by item would take longer). */
 const EMPTY_AT_MOST = 2000;
 
-const local = { region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } };
-
 /**
  * Empties the file that just ended's tables for the next file (tests/support/reclaimTables.ts runs it after each
  * server file): creating a Herald's ~74 tables in DynamoDB Local costs more than emptying them. A set that holds
@@ -96,7 +94,7 @@ export async function reclaimTables(): Promise<void> {
   const sets = [...unreclaimed];
   unreclaimed.clear();
   for (const [prefix] of sets) firstBoot.delete(prefix);
-  const client = new DynamoDBClient({ endpoint: workerDynamo(inject('dynamodbs')), ...local });
+  const client = new DynamoDBClient({ endpoint: workerDynamo(inject('dynamodbs')), ...LOCAL_AWS });
   const doc = DynamoDBDocumentClient.from(client);
   const s3 = new S3Client({ endpoint: inject('standIns').s3, forcePathStyle: true, region: 'us-east-1', credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
   try {
